@@ -1,0 +1,42 @@
+// Game endings: checkmate, passes, bikjang, repetition and perpetual check, move rule,
+// back-and-forth, and counting.
+#pragma once
+#include <string>
+
+#include "position.h"
+
+namespace jz {
+
+enum class Winner : uint8_t { NONE = 0, CHO = 1, HAN = 2, DRAW = 3 };
+enum class Ending : uint8_t {
+  NONE = 0, CHECKMATE, DOUBLE_PASS, BIKJANG, REPETITION, PERPETUAL_CHECK, MOVE_RULE, BACK_AND_FORTH,
+  RESIGNATION, LENGTH_CAP, ILLEGAL_MOVE, TIME
+};
+
+struct GameResult {
+  Winner winner = Winner::NONE;
+  Ending ending = Ending::NONE;
+  bool by_counting = false;  // winner decided by material counting
+  bool over() const { return winner != Winner::NONE; }
+  std::string str() const;   // e.g. "1-0 (checkmate)", "0-1 (move rule, counting 70-72+1.5)"
+};
+
+const char* ending_name(Ending e);
+bool parse_ending(const std::string& s, Ending& out);
+Winner winner_of(Color c);
+
+// Cho's material minus Han's (without the 1.5 bonus).
+inline int material_margin(const Position& pos) { return pos.material(CHO) - pos.material(HAN); }
+// Winner by counting: Cho iff its material exceeds Han's by 2 or more (Han +1.5 bonus).
+Winner counting_winner(const Position& pos);
+// Result of a non-mate ending under the position's rule set: counting or draw.
+GameResult decide(const Position& pos, Ending ending);
+
+// Full game-end test for the current position, given its history.
+// Checks, in order: pass endings, checkmate, back-and-forth (janggimodern), repetition / perpetual check,
+// move rule. Returns winner NONE while the game goes on.
+GameResult game_result(const Position& pos);
+// Same, when the caller already knows how many legal moves the side to move has.
+GameResult game_result(const Position& pos, int legal_move_count);
+
+}  // namespace jz

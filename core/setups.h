@@ -1,0 +1,21 @@
+// The 16 start positions: each side independently orders horse and elephant on each wing.
+#pragma once
+#include <string>
+#include <vector>
+
+namespace jz {
+
+// From the owner's own view: inner = 마상상마 (안상), outer = 상마마상 (바깥상),
+// left = 상마상마 (왼상), right = 마상마상 (오른상).
+enum class WingSetup { INNER = 0, OUTER = 1, LEFT = 2, RIGHT = 3 };
+constexpr int SETUP_NB = 16;
+
+const char* wing_setup_name(WingSetup s);
+std::string setup_fen(WingSetup cho, WingSetup han);
+// Setup index 0..15 = cho * 4 + han. Name is "<cho>-<han>", e.g. "inner-outer".
+std::string setup_name(int index);
+std::string setup_fen(int index);
+// Accepts "<cho>-<han>" with English or Korean names (안상, 바깥상, 왼상, 오른상), or an index 0..15.
+bool parse_setup(const std::string& name, int& index);
+
+}  // namespace jz

@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages janggi-zero builds and tests with. Idempotent.
+set -euo pipefail
+PKGS=(build-essential cmake g++ libtorch-dev libeigen3-dev libgtest-dev libbenchmark-dev
+      libcli11-dev libyaml-cpp-dev nlohmann-json3-dev libspdlog-dev libzstd-dev
+      libcpp-httplib-dev libopenblas0-openmp)
+missing=()
+for p in "${PKGS[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
+if [ ${#missing[@]} -gt 0 ]; then
+  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO=sudo
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
