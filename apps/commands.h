@@ -1,0 +1,13 @@
+// Subcommands of the one `janggi-zero` binary. Each add_* registers a subcommand (and its options)
+// on the parent; its callback runs the command and stores the process exit code in `rc`.
+#pragma once
+#include <CLI/CLI.hpp>
+
+namespace jz::app {
+
+void add_perft(CLI::App& app, int& rc);
+void add_uci(CLI::App& app, int& rc);
+void add_bench(CLI::App& app, int& rc);  // bench perft, bench nn, bench mcts, ...
+void add_bench_perft(CLI::App& bench, int& rc);
+
+}  // namespace jz::app

@@ -1,0 +1,33 @@
+// janggi-zero: one binary, many subcommands (KataGo style).
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <exception>
+
+#include "apps/commands.h"
+
+int main(int argc, char** argv) {
+  // Spinning OpenMP teams collapse throughput when threads outnumber cores; libgomp reads this
+  // variable when it loads, so re-exec once with it set.
+  if (!std::getenv("OMP_WAIT_POLICY")) {
+    setenv("OMP_WAIT_POLICY", "passive", 1);
+    execv("/proc/self/exe", argv);  // falls through on failure: correctness does not depend on it
+  }
+  CLI::App app{"janggi-zero: self-taught Janggi (Korean chess) engine and training system"};
+  app.require_subcommand(1);
+  app.set_help_all_flag("--help-all", "Show help for all subcommands");
+  int rc = 0;
+  jz::app::add_perft(app, rc);
+  jz::app::add_uci(app, rc);
+  jz::app::add_bench(app, rc);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "error: %s\n", e.what());
+    return 1;
+  }
+  return rc;
+}
