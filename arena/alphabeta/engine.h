@@ -1,0 +1,79 @@
+// Alpha-beta baseline engine: iterative-deepening PVS over the rules core (no networks).
+// One engine object per thread/game; search() is not reentrant.
+#pragma once
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/position.h"
+
+namespace jz {
+
+// Search limits. Zero means "no limit" for each field; with no limit at all the search runs until
+// *stop is set (or MAX_DEPTH). Clock fields follow UCI (wtime = Cho, btime = Han).
+struct AbLimits {
+  int depth = 0;
+  uint64_t nodes = 0;
+  int movetime_ms = 0;
+  int time_ms[2] = {0, 0};  // remaining clock time per color
+  int inc_ms[2] = {0, 0};
+  int movestogo = 0;
+  // Weakening for people: with probability blunder_pct % the engine plays a weaker move on purpose,
+  // chosen (seeded RNG) among root moves that score at most blunder_margin_cp below the best and
+  // never a move that walks into a forced loss.
+  int blunder_pct = 0;
+  int blunder_margin_cp = 0;
+  uint64_t seed = 1;
+};
+
+// Progress report after each completed iteration (and the final one).
+struct AbInfo {
+  int depth = 0, seldepth = 0;
+  int score_cp = 0;       // side to move's view; decisive non-mate endings (counting, perpetual) are +-WIN
+  int mate = 0;           // moves to mate (+ we mate, - we are mated); 0 if none found
+  uint64_t nodes = 0, nps = 0;
+  int time_ms = 0;
+  int hashfull = 0;       // per mille of the TT used
+  std::vector<Move> pv;
+};
+
+class AlphaBetaEngine {
+ public:
+  static constexpr int MAX_DEPTH = 64;
+  static constexpr int MATE = 32000;      // mate in ply p scores MATE - p
+  static constexpr int WIN = 20000;       // other decisive endings in ply p score WIN - p
+  static constexpr int MAX_PLY = 128;
+
+  explicit AlphaBetaEngine(size_t hash_mb = 16);
+  ~AlphaBetaEngine();
+  AlphaBetaEngine(const AlphaBetaEngine&) = delete;
+  AlphaBetaEngine& operator=(const AlphaBetaEngine&) = delete;
+
+  void set_hash(size_t hash_mb);  // clears the TT
+  void new_game();                // clears TT, killers, history
+
+  // Best move for the side to move of `pos` (its history counts for repetitions and passes).
+  // Returns Move::none() only if there is no legal move. `stop` may be set from another thread.
+  Move search(const Position& pos, const AbLimits& limits,
+              const std::function<void(const AbInfo&)>& on_info = {}, std::atomic<bool>* stop = nullptr);
+  const AbInfo& last_info() const { return last_; }
+
+  // Limits for a named level: "easy", "normal", "expert", or comma-separated overrides
+  // "depth=N", "nodes=N", "movetime=MS", "blunder=PCT", "margin=CP", "seed=N" (e.g. "easy,seed=7").
+  // parse_level returns false with a one-line reason; level() throws std::invalid_argument.
+  static bool parse_level(const std::string& spec, AbLimits& out, std::string* error);
+  static AbLimits level(const std::string& spec);
+
+  // Static evaluation from the side to move's view (centipoints), exposed for tests and tools.
+  static int evaluate(const Position& pos);
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+  AbInfo last_;
+};
+
+}  // namespace jz
