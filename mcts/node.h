@@ -1,0 +1,40 @@
+// Compact search tree nodes: the edge array (move, prior) is allocated when a node is expanded;
+// children are created lazily, on their first visit, in a list sorted by edge index (lc0 style).
+#pragma once
+#include <cstdint>
+
+#include "core/types.h"
+
+namespace jz::mcts {
+
+struct Edge {
+  Move move;
+  float prior;
+};
+
+enum class NodeState : uint8_t { UNEXPANDED = 0, EXPANDED, TERMINAL };
+
+struct Node {
+  Node* parent = nullptr;
+  Node* child = nullptr;     // first created child (lowest edge index)
+  Node* sibling = nullptr;   // next created child of the parent (higher edge index)
+  Edge* edges = nullptr;     // num_edges entries once expanded
+  double q = 0;              // mean value, from the view of the player who moved into this node
+  float d = 0;               // mean draw probability
+  float m = 0;               // mean material margin, mover's view
+  float raw_v = 0;           // network value of this node, side to move's view (Gumbel's mixed value)
+  uint32_t n = 0;            // completed visits
+  uint32_t in_flight = 0;    // leaves below (or at) this node awaiting evaluation
+  uint16_t num_edges = 0;
+  uint16_t index = 0;        // edge index in the parent
+  NodeState state = NodeState::UNEXPANDED;
+
+  void add(double v, float dv, float mv) {
+    ++n;
+    q += (v - q) / n;
+    d += (dv - d) / n;
+    m += (mv - m) / n;
+  }
+};
+
+}  // namespace jz::mcts

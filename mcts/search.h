@@ -1,0 +1,161 @@
+// PUCT / Gumbel search over the rules core. A Tree is one game's search; leaves are handed out in
+// batches (gather) and their evaluations handed back (apply), so that one thread can drive many trees
+// (self-play) and fill one evaluator batch. run_search() is the synchronous single-tree driver;
+// mcts/parallel.h searches one tree with many threads (play).
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <random>
+#include <vector>
+
+#include "core/movegen.h"
+#include "core/position.h"
+#include "nn/evaluator.h"
+
+namespace jz {
+
+struct SearchParams {
+  // Budget. simulations = visits to the root's children to reach, reused subtree visits included.
+  int simulations = 800;
+  double time_limit = 0;           // seconds per search; 0 = none
+
+  // Selection: cpuct(N) = cpuct + cpuct_growth * log((N + cpuct_base) / cpuct_base) (lc0 style; 0 = KataGo
+  // constant). Unvisited children take the parent's Q minus fpu_reduction * sqrt(visited policy mass).
+  float cpuct = 1.1f;
+  float cpuct_growth = 0.0f;
+  float cpuct_base = 19652.0f;
+  float fpu_reduction = 0.2f;
+  float fpu_reduction_root = 0.1f;  // 0 is used instead while root noise is on
+  int virtual_loss = 1;             // in-flight leaves count as this many lost visits each
+
+  // Self-play root handling (only in full searches).
+  bool root_noise = false;           // Dirichlet noise (PUCT root) or Gumbel noise g (Gumbel root)
+  float dirichlet_alpha = 0.0f;      // per-move alpha; 0 = dirichlet_total / legal moves (KataGo)
+  float dirichlet_total = 10.83f;
+  float dirichlet_weight = 0.25f;
+  float temperature = 0.0f;          // move choice ~ visits^(1/T); 0 = most visits (ignored by Gumbel)
+
+  // Gumbel root (Danihelka et al. 2022): Gumbel-top-k of m actions, sequential halving on
+  // g + logits + sigma(q), sigma(q) = (c_visit + max N) * c_scale * q with q mapped to [0, 1].
+  bool gumbel = false;
+  int gumbel_m = 16;
+  float gumbel_c_visit = 50.0f;
+  float gumbel_c_scale = 0.1f;
+  bool gumbel_interior = false;      // interior nodes: deterministic improved-policy rule instead of PUCT
+
+  // KataGo forced playouts at the root (PUCT root only, full searches) + policy target pruning.
+  bool forced_playouts = false;
+  float forced_k = 2.0f;
+
+  // Playout cap randomisation: cheap searches (false) disable noise/forced playouts and are not
+  // policy targets. The caller picks full/cheap and `simulations` per move.
+  bool full_search = true;
+
+  uint64_t seed = 0;                 // reset() reseeds the tree's RNG from this
+};
+
+struct SearchResult {
+  Move move;                          // chosen move (none if the root is terminal)
+  std::vector<Move> moves;            // root legal moves, generate_legal order
+  std::vector<int> visits;            // completed visits per root move
+  std::vector<float> prior;           // network policy at the root (before noise)
+  std::vector<float> policy_target;   // visits (pruned with forced playouts) or Gumbel improved policy; sums to 1
+  bool is_policy_target = false;      // full search: record policy_target for training
+  float wdl[3] = {0, 1, 0};           // root, side to move's view
+  float q = 0;                        // wdl[0] - wdl[2]
+  float margin = 0;                   // expected material margin, side to move's view
+  float raw_wdl[3] = {0, 1, 0};       // network's own evaluation of the root
+  std::vector<Move> pv;               // best line
+  int playouts = 0;                   // playouts of this search (terminal re-visits included)
+  int root_visits = 0;                // sum of visits over the root's children
+  int max_depth = 0;                  // deepest leaf of this search (plies below the root)
+  float avg_depth = 0;
+  double seconds = 0;
+  double nps = 0;                     // playouts per second
+  bool terminal = false;              // root is a finished game
+};
+
+namespace mcts { struct Node; }
+
+// One leaf handed out by gather(): the caller evaluates input() and passes the Evaluation to apply().
+struct LeafRequest {
+  Position pos;                       // the leaf, with full game history
+  MoveList moves;                     // its legal moves (generate_legal order)
+  mcts::Node* node = nullptr;
+  const void* owner = nullptr;        // the tree that handed it out
+  int depth = 0;
+  EvalInput input() const { return EvalInput{&pos, &moves}; }
+};
+
+class Tree {
+ public:
+  explicit Tree(const SearchParams& params = SearchParams());
+  ~Tree();
+  Tree(const Tree&) = delete;
+  Tree& operator=(const Tree&) = delete;
+
+  // New game / position (the history it carries is used for repetition). Frees the old tree, reseeds.
+  void reset(const Position& pos);
+  // Plays m at the root and keeps its subtree; returns false (tree unchanged) if m is illegal.
+  bool advance(Move m);
+  // Parameters for the next search (applied at reset/advance/new_search).
+  void set_params(const SearchParams& params);
+  const SearchParams& params() const { return params_; }
+  // Starts a new search of the same root (keeps the tree, fresh budget, root noise re-drawn).
+  void new_search();
+
+  // Descends up to max_leaves times with virtual loss and appends the leaves that need an evaluation to
+  // out. Terminal leaves are scored by the rules and backed up at once. Returns the number appended;
+  // 0 with !finished() means every remaining budgeted leaf is in flight (or collided).
+  int gather(int max_leaves, std::vector<LeafRequest>& out);
+  // Expands and backs up n leaves this tree handed out, with their evaluations (any order).
+  void apply(const LeafRequest* reqs, const Evaluation* evals, int n);
+  // Budget (or time) spent and nothing in flight, or the root is terminal.
+  bool finished() const;
+  // Budget or time spent (leaves may still be in flight).
+  bool budget_spent() const;
+  int in_flight() const { return in_flight_; }
+
+  SearchResult result();
+  const Position& root_position() const { return root_pos_; }
+  // Tree size: nodes allocated and bytes they use (nodes + edge arrays).
+  size_t node_count() const { return nodes_; }
+  size_t memory_bytes() const;
+
+ private:
+  friend struct TreeAccess;
+  mcts::Node* select_child(mcts::Node* node, bool is_root, Position& pos);
+  int select_root_gumbel();
+  void prepare_root();
+  void expand(mcts::Node* node, const MoveList& moves, const Evaluation& e);
+  void backup(mcts::Node* leaf, double v, float d, float m, int depth);
+  void free_subtree(mcts::Node* node);
+  mcts::Node* child_at(mcts::Node* node, int index, bool create);
+  int playouts_budget_left() const;
+  std::vector<float> gumbel_improved_policy(const mcts::Node* node) const;
+  std::vector<float> pruned_visits() const;
+  float cpuct_at(uint32_t n) const;
+
+  SearchParams params_, next_params_;
+  Position root_pos_, work_;
+  mcts::Node* root_ = nullptr;
+  size_t nodes_ = 0, edges_ = 0;
+  std::mt19937_64 rng_;
+  bool root_prepared_ = false;
+  std::vector<float> root_raw_prior_;
+  std::vector<float> gumbel_g_;        // per root edge
+  std::vector<int> gumbel_cands_;      // root edge indices, best g + logit first
+  std::vector<int> gumbel_seq_;        // sequential-halving visit schedule
+  int in_flight_ = 0;
+  int playouts_ = 0;
+  int root_visits_start_ = 0;
+  long depth_sum_ = 0;
+  int max_depth_ = 0;
+  double start_time_ = 0;
+};
+
+// Synchronous driver: gathers up to `batch` leaves at a time (0 = evaluator's preferred batch) until
+// the tree is finished.
+SearchResult run_search(Tree& tree, Evaluator& eval, int batch = 0);
+
+}  // namespace jz
