@@ -23,8 +23,9 @@ struct Node {
   float d = 0;               // mean draw probability
   float m = 0;               // mean material margin, mover's view
   float raw_v = 0;           // network value of this node, side to move's view (Gumbel's mixed value)
+  float raw_d = 0;           // network draw probability of this node
   uint32_t n = 0;            // completed visits
-  uint32_t in_flight = 0;    // leaves below (or at) this node awaiting evaluation
+  uint16_t in_flight = 0;    // leaves below (or at) this node awaiting evaluation
   uint16_t num_edges = 0;
   uint16_t index = 0;        // edge index in the parent
   NodeState state = NodeState::UNEXPANDED;

@@ -116,25 +116,27 @@ class Tree {
   bool budget_spent() const;
   int in_flight() const { return in_flight_; }
 
+  // Everything about the search so far; result() also draws the move (temperature, consumes the RNG),
+  // summary() reports the deterministic choice and leaves the RNG alone (info output).
   SearchResult result();
+  SearchResult summary() const;
   const Position& root_position() const { return root_pos_; }
   // Tree size: nodes allocated and bytes they use (nodes + edge arrays).
   size_t node_count() const { return nodes_; }
   size_t memory_bytes() const;
 
  private:
-  friend struct TreeAccess;
-  mcts::Node* select_child(mcts::Node* node, bool is_root, Position& pos);
-  int select_root_gumbel();
+  int select_puct(const mcts::Node* node, bool is_root) const;
+  int select_improved(const mcts::Node* node) const;
+  int select_forced(const mcts::Node* node) const;
+  int select_root_gumbel() const;
   void prepare_root();
-  void expand(mcts::Node* node, const MoveList& moves, const Evaluation& e);
   void backup(mcts::Node* leaf, double v, float d, float m, int depth);
   void free_subtree(mcts::Node* node);
   mcts::Node* child_at(mcts::Node* node, int index, bool create);
-  int playouts_budget_left() const;
-  std::vector<float> gumbel_improved_policy(const mcts::Node* node) const;
-  std::vector<float> pruned_visits() const;
-  float cpuct_at(uint32_t n) const;
+  std::vector<float> root_visits_vector(bool pruned) const;
+  int gumbel_choice() const;
+  float cpuct_at(double n) const;
 
   SearchParams params_, next_params_;
   Position root_pos_, work_;
@@ -142,6 +144,7 @@ class Tree {
   size_t nodes_ = 0, edges_ = 0;
   std::mt19937_64 rng_;
   bool root_prepared_ = false;
+  bool root_noised_ = false;
   std::vector<float> root_raw_prior_;
   std::vector<float> gumbel_g_;        // per root edge
   std::vector<int> gumbel_cands_;      // root edge indices, best g + logit first

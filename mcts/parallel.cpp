@@ -1,0 +1,81 @@
+#include "mcts/parallel.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <condition_variable>
+#include <mutex>
+#include <thread>
+
+namespace jz {
+
+namespace {
+double now() {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+}  // namespace
+
+SearchInfo search_info(Tree& tree) {
+  SearchResult r = tree.summary();
+  SearchInfo info;
+  info.depth = int(std::ceil(r.avg_depth));
+  info.seldepth = r.max_depth;
+  info.visits = r.root_visits;
+  info.playouts = r.playouts;
+  std::copy(r.wdl, r.wdl + 3, info.wdl);
+  info.q = r.q;
+  info.seconds = r.seconds;
+  info.nps = r.nps;
+  info.pv = r.pv;
+  return info;
+}
+
+// One lock guards the tree: gathering and applying are cheap next to evaluation, which runs unlocked.
+SearchResult search_parallel(Tree& tree, Evaluator& eval, const ParallelOptions& opt) {
+  int batch = opt.batch > 0 ? opt.batch : std::max(1, eval.preferred_batch());
+  int threads = std::max(1, opt.threads);
+  std::mutex mu;
+  std::condition_variable cv;
+  double next_info = now() + opt.info_interval;
+  auto stopped = [&] { return opt.stop && opt.stop->load(std::memory_order_relaxed); };
+
+  auto worker = [&](int id) {
+    std::vector<LeafRequest> reqs;
+    std::vector<EvalInput> inputs;
+    std::vector<Evaluation> evals;
+    std::unique_lock<std::mutex> lk(mu);
+    for (;;) {
+      // This thread has nothing in flight here, so it may leave; others finish their own leaves.
+      if (stopped() || tree.budget_spent()) break;
+      reqs.clear();
+      int n = tree.gather(batch, reqs);
+      if (n == 0) {
+        if (tree.in_flight() > 0) cv.wait_for(lk, std::chrono::milliseconds(1));
+        continue;
+      }
+      lk.unlock();
+      inputs.resize(n);
+      evals.resize(n);
+      for (int i = 0; i < n; ++i) inputs[i] = reqs[i].input();
+      eval.evaluate(inputs.data(), n, evals.data());
+      lk.lock();
+      tree.apply(reqs.data(), evals.data(), n);
+      cv.notify_all();
+      if (id == 0 && opt.on_info && opt.info_interval > 0 && now() >= next_info) {
+        next_info = now() + opt.info_interval;
+        SearchInfo info = search_info(tree);
+        lk.unlock();
+        opt.on_info(info);
+        lk.lock();
+      }
+    }
+  };
+  std::vector<std::thread> pool;
+  for (int t = 1; t < threads; ++t) pool.emplace_back(worker, t);
+  worker(0);
+  for (auto& t : pool) t.join();
+  if (opt.on_info) opt.on_info(search_info(tree));
+  return tree.result();
+}
+
+}  // namespace jz

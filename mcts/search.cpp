@@ -1,0 +1,540 @@
+#include "mcts/search.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <numeric>
+#include <stdexcept>
+
+#include "core/rules.h"
+#include "mcts/gumbel.h"
+#include "mcts/node.h"
+
+namespace jz {
+
+using mcts::Edge;
+using mcts::Node;
+using mcts::NodeState;
+
+namespace {
+
+double now() {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+// Mean value of a child from its parent's side to move's view, in-flight leaves counted as losses.
+inline double q_with_virtual_loss(const Node* c, int vl) {
+  double vn = double(vl) * c->in_flight;
+  return (c->q * c->n - vn) / (c->n + vn);
+}
+
+const Node* find_child(const Node* node, int index) {
+  const Node* c = node->child;
+  while (c && c->index < index) c = c->sibling;
+  return c && c->index == index ? c : nullptr;
+}
+
+// Terminal value from the view of the player who moved into pos.
+void terminal_value(const Position& pos, const GameResult& r, double& v, float& d, float& m) {
+  Color stm = pos.side_to_move();
+  m = float(pos.material(~stm) - pos.material(stm));
+  if (r.winner == Winner::DRAW) { v = 0, d = 1; return; }
+  d = 0;
+  v = r.winner == winner_of(stm) ? -1.0 : 1.0;
+}
+
+}  // namespace
+
+Tree::Tree(const SearchParams& params) : params_(params), next_params_(params), rng_(params.seed) {
+  root_ = new Node;
+  nodes_ = 1;
+  start_time_ = now();
+}
+
+Tree::~Tree() { free_subtree(root_); }
+
+void Tree::free_subtree(Node* node) {
+  if (!node) return;
+  for (Node* c = node->child; c;) {
+    Node* next = c->sibling;
+    free_subtree(c);
+    c = next;
+  }
+  if (node->edges) {
+    edges_ -= node->num_edges;
+    delete[] node->edges;
+  }
+  --nodes_;
+  delete node;
+}
+
+size_t Tree::memory_bytes() const { return nodes_ * sizeof(Node) + edges_ * sizeof(Edge); }
+
+void Tree::set_params(const SearchParams& params) { next_params_ = params; }
+
+void Tree::reset(const Position& pos) {
+  if (in_flight_) throw std::logic_error("Tree::reset with leaves in flight");
+  free_subtree(root_);
+  root_ = new Node;
+  nodes_ = 1;
+  root_pos_ = pos;
+  work_ = pos;
+  rng_.seed(next_params_.seed);
+  root_noised_ = false;
+  new_search();
+}
+
+bool Tree::advance(Move m) {
+  if (in_flight_) throw std::logic_error("Tree::advance with leaves in flight");
+  if (!is_legal(root_pos_, m)) return false;
+  Node* keep = nullptr;
+  if (root_->state == NodeState::EXPANDED) {
+    for (int i = 0; i < root_->num_edges; ++i)
+      if (root_->edges[i].move == m) keep = child_at(root_, i, false);
+  }
+  if (keep) {  // unlink it from the old root so that freeing the rest spares it
+    Node** link = &root_->child;
+    while (*link != keep) link = &(*link)->sibling;
+    *link = keep->sibling;
+    keep->sibling = nullptr;
+    keep->parent = nullptr;
+    keep->index = 0;
+  } else {
+    keep = new Node;
+    ++nodes_;
+  }
+  free_subtree(root_);
+  root_ = keep;
+  root_pos_.do_move(m);
+  work_ = root_pos_;
+  root_noised_ = false;
+  new_search();
+  return true;
+}
+
+void Tree::new_search() {
+  if (in_flight_) throw std::logic_error("Tree::new_search with leaves in flight");
+  params_ = next_params_;
+  if (root_noised_) {  // searching the same root again: start from the network's own priors
+    for (int i = 0; i < root_->num_edges; ++i) root_->edges[i].prior = root_raw_prior_[i];
+    root_noised_ = false;
+  }
+  root_prepared_ = false;
+  playouts_ = 0;
+  depth_sum_ = 0;
+  max_depth_ = 0;
+  root_visits_start_ = root_->n > 0 ? int(root_->n) - 1 : 0;
+  start_time_ = now();
+  if (root_->state == NodeState::EXPANDED) prepare_root();
+}
+
+// Root noise and the Gumbel candidates, once the root has priors.
+void Tree::prepare_root() {
+  root_prepared_ = true;
+  int k = root_->num_edges;
+  root_raw_prior_.resize(k);
+  for (int i = 0; i < k; ++i) root_raw_prior_[i] = root_->edges[i].prior;
+  bool noise = params_.root_noise && params_.full_search;
+  if (params_.gumbel) {
+    gumbel_g_.assign(k, 0.0f);
+    if (noise) {
+      std::uniform_real_distribution<double> uni(0.0, 1.0);
+      for (float& g : gumbel_g_) {
+        double u = std::clamp(uni(rng_), 1e-12, 1.0 - 1e-12);
+        g = float(-std::log(-std::log(u)));
+      }
+    }
+    std::vector<float> score(k);
+    for (int i = 0; i < k; ++i) score[i] = gumbel_g_[i] + std::log(std::max(root_raw_prior_[i], 1e-12f));
+    gumbel_cands_.resize(k);
+    std::iota(gumbel_cands_.begin(), gumbel_cands_.end(), 0);
+    std::stable_sort(gumbel_cands_.begin(), gumbel_cands_.end(),
+                     [&](int a, int b) { return score[a] > score[b]; });
+    gumbel_cands_.resize(std::min(k, std::max(1, params_.gumbel_m)));
+    gumbel_seq_ = mcts::considered_visit_sequence(int(gumbel_cands_.size()), params_.simulations);
+  } else if (noise && params_.dirichlet_weight > 0 && k > 1) {
+    double alpha = params_.dirichlet_alpha > 0 ? params_.dirichlet_alpha : params_.dirichlet_total / k;
+    std::gamma_distribution<double> gamma(alpha, 1.0);
+    std::vector<double> eta(k);
+    double sum = 0;
+    for (double& e : eta) sum += (e = gamma(rng_));
+    if (sum > 0) {
+      float w = params_.dirichlet_weight;
+      for (int i = 0; i < k; ++i) root_->edges[i].prior = (1 - w) * root_raw_prior_[i] + w * float(eta[i] / sum);
+      root_noised_ = true;
+    }
+  }
+}
+
+float Tree::cpuct_at(double n) const {
+  if (params_.cpuct_growth == 0) return params_.cpuct;
+  return params_.cpuct + params_.cpuct_growth * std::log((n + params_.cpuct_base) / params_.cpuct_base);
+}
+
+Node* Tree::child_at(Node* node, int index, bool create) {
+  Node** link = &node->child;
+  while (*link && (*link)->index < index) link = &(*link)->sibling;
+  if (*link && (*link)->index == index) return *link;
+  if (!create) return nullptr;
+  Node* c = new Node;
+  c->parent = node;
+  c->index = uint16_t(index);
+  c->sibling = *link;
+  *link = c;
+  ++nodes_;
+  return c;
+}
+
+int Tree::select_puct(const Node* node, bool is_root) const {
+  int vl = params_.virtual_loss;
+  double visited_mass = 0, child_n = 0;
+  for (const Node* c = node->child; c; c = c->sibling) {
+    if (c->n + c->in_flight == 0) continue;
+    visited_mass += node->edges[c->index].prior;
+    child_n += c->n + double(vl) * c->in_flight;
+  }
+  float reduction = params_.fpu_reduction;
+  if (is_root) reduction = (params_.root_noise && params_.full_search) ? 0.0f : params_.fpu_reduction_root;
+  double fpu = -node->q - reduction * std::sqrt(visited_mass);
+  double u_scale = cpuct_at(child_n) * std::sqrt(std::max(child_n, 1.0));
+  int best = 0;
+  double best_score = -1e300;
+  const Node* c = node->child;
+  for (int i = 0; i < node->num_edges; ++i) {
+    double q = fpu, n = 0;
+    if (c && c->index == i) {
+      if (c->n + c->in_flight > 0) {
+        q = q_with_virtual_loss(c, vl);
+        n = c->n + double(vl) * c->in_flight;
+      }
+      c = c->sibling;
+    }
+    double score = q + u_scale * node->edges[i].prior / (1.0 + n);
+    if (score > best_score) best_score = score, best = i;
+  }
+  return best;
+}
+
+// Deterministic Gumbel interior rule: argmax improved policy minus visited share.
+int Tree::select_improved(const Node* node) const {
+  std::vector<float> pi;
+  mcts::improved_policy(node, params_.gumbel_c_visit, params_.gumbel_c_scale, pi);
+  std::vector<double> n(node->num_edges, 0.0);
+  double total = 0;
+  for (const Node* c = node->child; c; c = c->sibling) total += (n[c->index] = c->n + double(c->in_flight));
+  int best = 0;
+  double best_score = -1e300;
+  for (int i = 0; i < node->num_edges; ++i) {
+    double s = pi[i] - n[i] / (1.0 + total);
+    if (s > best_score) best_score = s, best = i;
+  }
+  return best;
+}
+
+// KataGo forced playouts: a root child that has been visited but has fewer than sqrt(k P N) visits
+// goes first. Returns -1 when none is short.
+int Tree::select_forced(const Node* node) const {
+  double total = 0;
+  for (const Node* c = node->child; c; c = c->sibling) total += c->n + double(c->in_flight);
+  int best = -1;
+  double best_deficit = 0;
+  for (const Node* c = node->child; c; c = c->sibling) {
+    double have = c->n + double(c->in_flight);
+    if (have == 0) continue;
+    double deficit = std::sqrt(params_.forced_k * node->edges[c->index].prior * total) - have;
+    if (deficit > best_deficit) best_deficit = deficit, best = c->index;
+  }
+  return best;
+}
+
+// Sequential halving: the next simulation goes to a candidate whose visit count equals the schedule's,
+// best g + logit + sigma(q) first; if none matches (reused tree), to the least visited candidate.
+int Tree::select_root_gumbel() const {
+  std::vector<float> q;
+  uint32_t max_n = mcts::completed_q(root_, q);
+  float scale = (params_.gumbel_c_visit + float(max_n)) * params_.gumbel_c_scale;
+  std::vector<double> n(root_->num_edges, 0.0);
+  double total = 0;
+  for (const Node* c = root_->child; c; c = c->sibling) total += (n[c->index] = c->n + double(c->in_flight));
+  size_t sim = size_t(total);
+  int target = sim < gumbel_seq_.size() ? gumbel_seq_[sim] : -1;
+  int best = -1, fallback = -1;
+  double best_score = -1e300, fb_n = 1e300, fb_score = -1e300;
+  for (int a : gumbel_cands_) {
+    double s = gumbel_g_[a] + std::log(std::max(root_->edges[a].prior, 1e-12f)) + scale * q[a];
+    if (n[a] == target && s > best_score) best_score = s, best = a;
+    if (n[a] < fb_n || (n[a] == fb_n && s > fb_score)) fb_n = n[a], fb_score = s, fallback = a;
+  }
+  return best >= 0 ? best : fallback;
+}
+
+bool Tree::budget_spent() const {
+  if (root_->state == NodeState::TERMINAL) return true;
+  if (root_->state == NodeState::UNEXPANDED) return false;
+  if (params_.time_limit > 0 && now() - start_time_ >= params_.time_limit) return true;
+  long used = long(root_->n) - 1 + root_->in_flight;
+  return used >= params_.simulations;
+}
+
+bool Tree::finished() const { return in_flight_ == 0 && budget_spent(); }
+
+int Tree::gather(int max_leaves, std::vector<LeafRequest>& out) {
+  int added = 0;
+  bool is_gumbel = params_.gumbel;
+  bool forced = params_.forced_playouts && params_.full_search && !is_gumbel;
+  bool improved_interior = is_gumbel && params_.gumbel_interior;
+  // Terminal re-visits make progress without an evaluation; bound them so a call stays short.
+  for (int attempts = 0; added < max_leaves && attempts < 4 * max_leaves + 16; ++attempts) {
+    if (budget_spent()) break;
+    if (root_->state == NodeState::UNEXPANDED && root_->in_flight) break;
+    Node* node = root_;
+    int depth = 0;
+    while (node->state == NodeState::EXPANDED) {
+      ++node->in_flight;
+      int idx = -1;
+      if (depth == 0) {
+        if (is_gumbel) idx = select_root_gumbel();
+        else if (forced) idx = select_forced(node);
+      } else if (improved_interior) {
+        idx = select_improved(node);
+      }
+      if (idx < 0) idx = select_puct(node, depth == 0);
+      work_.do_move(node->edges[idx].move);
+      node = child_at(node, idx, true);
+      ++depth;
+    }
+    auto unwind = [&] {
+      for (int k = 0; k < depth; ++k) work_.undo_move();
+    };
+    if (node->state == NodeState::UNEXPANDED && node->in_flight) {  // collision: undo and stop here
+      for (Node* x = node->parent; x; x = x->parent) --x->in_flight;
+      unwind();
+      break;
+    }
+    ++node->in_flight;
+    if (node->state == NodeState::TERMINAL) {
+      backup(node, node->q, node->d, node->m, depth);
+      unwind();
+      continue;
+    }
+    MoveList moves;
+    generate_legal(work_, moves);
+    GameResult r = game_result(work_, moves.size);
+    if (r.over()) {
+      double v;
+      float d, m;
+      terminal_value(work_, r, v, d, m);
+      node->state = NodeState::TERMINAL;
+      if (node == root_) {  // a finished game: nothing to search
+        --node->in_flight;
+        node->add(v, d, m);
+        unwind();
+        break;
+      }
+      backup(node, v, d, m, depth);
+      unwind();
+      continue;
+    }
+    out.push_back(LeafRequest{work_, moves, node, this, depth});
+    ++in_flight_;
+    ++added;
+    unwind();
+  }
+  return added;
+}
+
+void Tree::backup(Node* leaf, double v, float d, float m, int depth) {
+  for (Node* x = leaf; x; x = x->parent) {
+    x->add(v, d, m);
+    --x->in_flight;
+    v = -v;
+    m = -m;
+  }
+  if (leaf != root_) {
+    ++playouts_;
+    depth_sum_ += depth;
+    max_depth_ = std::max(max_depth_, depth);
+  }
+}
+
+void Tree::apply(const LeafRequest* reqs, const Evaluation* evals, int n) {
+  for (int i = 0; i < n; ++i) {
+    const LeafRequest& req = reqs[i];
+    const Evaluation& e = evals[i];
+    if (req.owner != this) throw std::logic_error("Tree::apply: leaf from another tree");
+    Node* node = req.node;
+    int k = req.moves.size;
+    if (int(e.policy.size()) != k) throw std::runtime_error("evaluator returned a policy of the wrong size");
+    node->edges = new Edge[k];
+    node->num_edges = uint16_t(k);
+    edges_ += k;
+    double sum = 0;
+    for (int j = 0; j < k; ++j) sum += std::max(e.policy[j], 0.0f);
+    for (int j = 0; j < k; ++j) {
+      node->edges[j].move = req.moves[j];
+      node->edges[j].prior = sum > 0 ? float(std::max(e.policy[j], 0.0f) / sum) : 1.0f / k;
+    }
+    node->raw_v = e.value();
+    node->raw_d = e.wdl[1];
+    node->state = NodeState::EXPANDED;
+    --in_flight_;
+    backup(node, -double(e.value()), e.wdl[1], -e.margin, req.depth);
+    if (node == root_) prepare_root();
+  }
+}
+
+std::vector<float> Tree::root_visits_vector(bool pruned) const {
+  int k = root_->num_edges;
+  std::vector<float> v(k, 0.0f);
+  int best = -1;
+  for (const Node* c = root_->child; c; c = c->sibling) {
+    v[c->index] = float(c->n);
+    if (best < 0 || c->n > v[best] || (c->n == v[best] && c->q > find_child(root_, best)->q)) best = c->index;
+  }
+  if (!pruned || best < 0) return v;
+  // KataGo policy target pruning: take away up to the forced playouts from every child but the best
+  // while its PUCT score would still stay below the best child's.
+  double total = 0;
+  for (float x : v) total += x;
+  double sq = std::sqrt(total), cp = cpuct_at(total);
+  const Node* b = find_child(root_, best);
+  double best_puct = b->q + cp * root_->edges[best].prior * sq / (1.0 + b->n);
+  for (const Node* c = root_->child; c; c = c->sibling) {
+    if (c->index == best || c->n == 0) continue;
+    double p = root_->edges[c->index].prior;
+    double forced = std::sqrt(params_.forced_k * p * total);
+    double keep = c->n;
+    if (best_puct > c->q) keep = std::ceil(cp * p * sq / (best_puct - c->q) - 1.0);
+    keep = std::clamp(keep, double(c->n) - forced, double(c->n));
+    v[c->index] = keep <= 1.0 ? 0.0f : float(keep);
+  }
+  return v;
+}
+
+int Tree::gumbel_choice() const {
+  std::vector<float> q;
+  uint32_t max_n = mcts::completed_q(root_, q);
+  float scale = (params_.gumbel_c_visit + float(max_n)) * params_.gumbel_c_scale;
+  uint32_t most = 0;
+  for (int a : gumbel_cands_) {
+    const Node* c = find_child(root_, a);
+    most = std::max(most, c ? c->n : 0u);
+  }
+  int best = -1;
+  double best_score = -1e300;
+  for (int a : gumbel_cands_) {
+    const Node* c = find_child(root_, a);
+    if ((c ? c->n : 0u) != most) continue;
+    double s = gumbel_g_[a] + std::log(std::max(root_raw_prior_[a], 1e-12f)) + scale * q[a];
+    if (s > best_score) best_score = s, best = a;
+  }
+  return best;
+}
+
+SearchResult Tree::summary() const {
+  SearchResult r;
+  r.playouts = playouts_;
+  r.seconds = now() - start_time_;
+  r.nps = r.seconds > 0 ? playouts_ / r.seconds : 0;
+  r.max_depth = max_depth_;
+  r.avg_depth = playouts_ ? float(double(depth_sum_) / playouts_) : 0.0f;
+  r.is_policy_target = params_.full_search;
+  auto set_wdl = [](float* wdl, double q, double d) {
+    wdl[0] = float((1 - d + q) / 2), wdl[1] = float(d), wdl[2] = float((1 - d - q) / 2);
+  };
+  if (root_->n > 0) {
+    set_wdl(r.wdl, -root_->q, root_->d);
+    r.q = float(-root_->q);
+    r.margin = -root_->m;
+  }
+  if (root_->state == NodeState::TERMINAL) {
+    r.terminal = true;
+    std::copy(r.wdl, r.wdl + 3, r.raw_wdl);
+    return r;
+  }
+  if (root_->state != NodeState::EXPANDED) return r;
+  set_wdl(r.raw_wdl, root_->raw_v, root_->raw_d);
+  int k = root_->num_edges;
+  r.moves.resize(k);
+  r.visits.assign(k, 0);
+  r.prior = root_prepared_ ? root_raw_prior_ : std::vector<float>(k);
+  for (int i = 0; i < k; ++i) {
+    r.moves[i] = root_->edges[i].move;
+    if (!root_prepared_) r.prior[i] = root_->edges[i].prior;
+  }
+  for (const Node* c = root_->child; c; c = c->sibling) {
+    r.visits[c->index] = int(c->n);
+    r.root_visits += int(c->n);
+  }
+  bool forced = params_.forced_playouts && params_.full_search && !params_.gumbel;
+  std::vector<float> target;
+  if (params_.gumbel) {
+    mcts::improved_policy(root_, params_.gumbel_c_visit, params_.gumbel_c_scale, target);
+  } else {
+    target = root_visits_vector(forced);
+    double sum = std::accumulate(target.begin(), target.end(), 0.0);
+    if (sum <= 0) target = r.prior;
+    else for (float& t : target) t = float(t / sum);
+  }
+  r.policy_target = target;
+  int choice;
+  if (params_.gumbel && root_prepared_) {
+    choice = gumbel_choice();
+  } else {
+    std::vector<float> v = root_visits_vector(forced);
+    choice = 0;
+    for (int i = 1; i < k; ++i)
+      if (v[i] > v[choice] || (v[i] == v[choice] && v[i] == 0 && r.prior[i] > r.prior[choice])) choice = i;
+  }
+  r.move = root_->edges[choice].move;
+  // Best line: the chosen move, then the most visited child at each node.
+  const Node* node = find_child(root_, choice);
+  r.pv.push_back(r.move);
+  while (node && node->state == NodeState::EXPANDED && node->child) {
+    const Node* best = nullptr;
+    for (const Node* c = node->child; c; c = c->sibling)
+      if (!best || c->n > best->n) best = c;
+    if (!best || best->n == 0) break;
+    r.pv.push_back(node->edges[best->index].move);
+    node = best;
+  }
+  return r;
+}
+
+SearchResult Tree::result() {
+  SearchResult r = summary();
+  if (r.moves.empty() || params_.gumbel || params_.temperature <= 0) return r;
+  bool forced = params_.forced_playouts && params_.full_search;
+  std::vector<float> v = root_visits_vector(forced);
+  double hi = *std::max_element(v.begin(), v.end());
+  if (hi <= 0) return r;
+  std::vector<double> w(v.size());
+  for (size_t i = 0; i < v.size(); ++i) w[i] = v[i] > 0 ? std::pow(v[i] / hi, 1.0 / params_.temperature) : 0.0;
+  std::discrete_distribution<int> pick(w.begin(), w.end());
+  int choice = pick(rng_);
+  if (root_->edges[choice].move != r.move) {
+    r.move = root_->edges[choice].move;
+    r.pv.assign(1, r.move);
+  }
+  return r;
+}
+
+SearchResult run_search(Tree& tree, Evaluator& eval, int batch) {
+  if (batch <= 0) batch = std::max(1, eval.preferred_batch());
+  std::vector<LeafRequest> reqs;
+  std::vector<EvalInput> inputs;
+  std::vector<Evaluation> evals;
+  while (!tree.finished()) {
+    reqs.clear();
+    int n = tree.gather(batch, reqs);
+    if (n == 0) continue;  // only terminal playouts this round: progress was made
+    inputs.resize(n);
+    evals.resize(n);
+    for (int i = 0; i < n; ++i) inputs[i] = reqs[i].input();
+    eval.evaluate(inputs.data(), n, evals.data());
+    tree.apply(reqs.data(), evals.data(), n);
+  }
+  return tree.result();
+}
+
+}  // namespace jz
