@@ -1,0 +1,46 @@
+// Runs a JanggiNet on a batch: encode -> forward -> masked softmax over the legal moves.
+#pragma once
+#include <memory>
+#include <string>
+
+#include "nn/evaluator.h"
+#include "nn/model.h"
+
+namespace jz {
+
+struct NetworkOptions {
+  std::string device = "auto";    // cpu | cuda | cuda:N | auto (cuda if available)
+  std::string precision = "fp32"; // fp32 | bf16 | fp16 (model and input are cast)
+  bool fuse = true;               // fold batch norms into convolutions
+  int max_batch = 256;            // larger requests are split
+};
+
+class NetworkEvaluator : public Evaluator {
+ public:
+  // Takes a copy of the model's weights (the caller's model is left untouched).
+  NetworkEvaluator(JanggiNet model, const NetworkOptions& opts, std::string id);
+  // Loads a model file; id = file name without folders, plus '@' and 8 hex digits of its hash.
+  static std::unique_ptr<NetworkEvaluator> from_file(const std::string& path, const NetworkOptions& opts);
+
+  void evaluate(const EvalInput* in, int n, Evaluation* out) override;
+  std::string id() const override { return id_; }
+  int preferred_batch() const override { return preferred_batch_; }
+  void set_preferred_batch(int n) { preferred_batch_ = n; }
+
+  // Forward pass on already encoded input (n * INPUT_SIZE floats). Outputs on the CPU in fp32:
+  // policy logits [n, POLICY_SIZE], wdl probabilities [n, 3], margin (final margin, unscaled) [n].
+  void forward_raw(const float* input, int n, torch::Tensor& policy, torch::Tensor& wdl, torch::Tensor& margin);
+  const ModelConfig& config() const { return model_->config(); }
+  torch::Device device() const { return device_; }
+  torch::ScalarType dtype() const { return dtype_; }
+
+ private:
+  JanggiNet model_{nullptr};
+  torch::Device device_{torch::kCPU};
+  torch::ScalarType dtype_ = torch::kFloat32;
+  std::string id_;
+  int max_batch_;
+  int preferred_batch_ = 32;
+};
+
+}  // namespace jz
