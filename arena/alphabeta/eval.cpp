@@ -1,0 +1,164 @@
+#include "arena/alphabeta/eval.h"
+
+#include <algorithm>
+#include <cstdlib>
+
+#include "core/geometry.h"
+#include "core/rules.h"
+
+namespace jz::ab {
+
+namespace {
+
+// Piece-square tables from Cho's view (rank 0 = own back rank); Han reads them through flip_square.
+// Built from a few rules of thumb rather than tuned numbers.
+struct Pst {
+  int16_t v[PIECE_TYPE_NB][SQUARE_NB];
+  Pst() {
+    for (Square s = 0; s < SQUARE_NB; ++s) {
+      int f = file_of(s), r = rank_of(s), dc = std::abs(f - 4);
+      bool enemy_palace = r >= 7 && dc <= 1;
+      // Soldiers gain as they cross the river and close in on the palace; the last rank is a dead end.
+      static const int soldier_rank[RANK_NB] = {0, 0, 0, 0, 8, 20, 35, 55, 60, 25};
+      v[SOLDIER][s] = int16_t(soldier_rank[r] + (r >= 6 && dc <= 1 ? 15 : 0) + (r >= 6 && dc == 0 ? 5 : 0) -
+                              (r <= 5 && dc == 4 ? 5 : 0));
+      // Horses are short-range: central and forward is better, the back rank and edges are worse.
+      v[HORSE][s] = int16_t(24 - 5 * dc - 3 * std::abs(r - 5) + (r >= 6 && dc <= 2 ? 10 : 0));
+      // Elephants defend from the middle of their own half.
+      v[ELEPHANT][s] = int16_t(8 - 2 * dc - 2 * std::abs(r - 3));
+      // Chariots and cannons pressing on the enemy palace (mobility does the rest).
+      v[CHARIOT][s] = int16_t((enemy_palace ? 25 : r >= 7 ? 10 : 0) + (dc == 0 && r >= 3 ? 8 : 0));
+      v[CANNON][s] = int16_t((enemy_palace ? 20 : 0) + (dc <= 1 ? 6 : 0) + (r == 1 && dc == 0 ? 10 : 0));
+      // General and guards: the palace centre is the usual home.
+      v[GENERAL][s] = int16_t(r == 1 && dc == 0 ? 12 : r == 0 && dc == 0 ? 6 : r == 2 ? -8 : 0);
+      v[GUARD][s] = int16_t(r <= 1 ? 6 : 0);
+      v[NO_PIECE_TYPE][s] = 0;
+    }
+  }
+};
+const Pst PST;
+
+inline Square rel(Color c, Square s) { return c == CHO ? s : flip_square(s); }
+
+// Squares a piece reaches (empty or enemy-occupied), as mobility.
+int mobility(const Position& pos, Square from, PieceType t, Color us) {
+  const geo::Tables& g = geo::tables();
+  int n = 0;
+  switch (t) {
+    case CHARIOT:
+      for (int r = 0; r < g.ray_count[from]; ++r) {
+        const geo::Ray& ray = g.rays[from][r];
+        for (int j = 0; j < ray.len; ++j) {
+          Piece q = pos.piece_on(ray.sq[j]);
+          if (!q) { ++n; continue; }
+          n += color_of(q) != us;
+          break;
+        }
+      }
+      return n;
+    case CANNON:
+      for (int r = 0; r < g.ray_count[from]; ++r) {
+        const geo::Ray& ray = g.rays[from][r];
+        int j = 0;
+        while (j < ray.len && !pos.piece_on(ray.sq[j])) ++j;
+        if (j == ray.len || type_of(pos.piece_on(ray.sq[j])) == CANNON) continue;
+        for (++j; j < ray.len; ++j) {
+          Piece q = pos.piece_on(ray.sq[j]);
+          if (!q) { ++n; continue; }
+          n += color_of(q) != us && type_of(q) != CANNON;
+          break;
+        }
+      }
+      return n;
+    case HORSE:
+      for (int j = 0; j < g.horse_count[from]; ++j) {
+        const geo::Leap& l = g.horse[from][j];
+        Piece q = pos.piece_on(l.to);
+        n += !pos.piece_on(l.block1) && (!q || color_of(q) != us);
+      }
+      return n;
+    case ELEPHANT:
+      for (int j = 0; j < g.elephant_count[from]; ++j) {
+        const geo::Leap& l = g.elephant[from][j];
+        Piece q = pos.piece_on(l.to);
+        n += !pos.piece_on(l.block1) && !pos.piece_on(l.block2) && (!q || color_of(q) != us);
+      }
+      return n;
+    default:
+      return 0;
+  }
+}
+
+// Per-move weights; a chariot's reach matters most.
+constexpr int MOB_WEIGHT[PIECE_TYPE_NB] = {0, 0, 0, 2, 5, 3, 3, 0};
+constexpr int MOB_BASE[PIECE_TYPE_NB] = {0, 0, 0, 1, 3, 6, 3, 0};
+// Danger of an enemy piece inside / next to our palace.
+constexpr int IN_PALACE_THREAT[PIECE_TYPE_NB] = {0, 0, 0, 0, 25, 45, 25, 35};
+constexpr int NEAR_PALACE_THREAT[PIECE_TYPE_NB] = {0, 0, 0, 0, 12, 15, 10, 12};
+constexpr int THREAT_SCALE[8] = {0, 4, 10, 16, 22, 26, 28, 30};  // /16: attackers gang up
+
+// Cho's view of everything except counting.
+int eval_cho(const Position& pos) {
+  int score[2] = {0, 0}, threat[2] = {0, 0}, attackers[2] = {0, 0}, guards_near[2] = {0, 0};
+  int total = pos.piece_count(CHO) + pos.piece_count(HAN);
+  for (int ci = 0; ci < 2; ++ci) {
+    Color c = Color(ci), them = ~c;
+    Square their_king_rel = rel(c, pos.king_square(them));
+    for (int i = 0; i < pos.piece_count(c); ++i) {
+      Square s = pos.piece_square(c, i);
+      PieceType t = type_of(pos.piece_on(s));
+      Square rs = rel(c, s);
+      int v = PIECE_CP[t] + PST.v[t][rs];
+      v += MOB_WEIGHT[t] * (mobility(pos, s, t, c) - MOB_BASE[t]);
+      // Cannons need screens: worth more in a crowded board, less in a bare one.
+      if (t == CANNON) v += 2 * (total - 18);
+      // Guards huddled round the general.
+      if (t == GUARD) {
+        Square k = rel(c, pos.king_square(c));
+        if (std::abs(file_of(rs) - file_of(k)) <= 1 && std::abs(rank_of(rs) - rank_of(k)) <= 1) ++guards_near[c];
+      }
+      // Attackers near the enemy palace (ranks 7..9 from our side, files d..f and their neighbours).
+      int r = rank_of(rs), dc = std::abs(file_of(rs) - 4);
+      if (IN_PALACE_THREAT[t]) {
+        if (r >= 7 && dc <= 1) { threat[them] += IN_PALACE_THREAT[t]; ++attackers[them]; }
+        else if (r >= 6 && dc <= 2) { threat[them] += NEAR_PALACE_THREAT[t]; ++attackers[them]; }
+        // Lined up on the general's file or rank from afar (chariot/cannon pressure).
+        else if ((t == CHARIOT || t == CANNON) && file_of(rs) == file_of(their_king_rel)) threat[them] += 8;
+      }
+      score[c] += v;
+    }
+  }
+  for (int c = 0; c < 2; ++c) {
+    score[c] += 12 * std::min(guards_near[c], 2);
+    score[c] -= threat[c] * THREAT_SCALE[std::min(attackers[c], 7)] / 16;
+  }
+  return score[CHO] - score[HAN];
+}
+
+}  // namespace
+
+int counting_outcome(const Position& pos) {
+  if (!ruleset_info(pos.ruleset()).counting) return 0;
+  Winner w = counting_winner(pos);
+  return (w == Winner::CHO) == (pos.side_to_move() == CHO) ? 1 : -1;
+}
+
+int evaluate(const Position& pos) {
+  const RulesetInfo& info = ruleset_info(pos.ruleset());
+  int v = eval_cho(pos);
+  if (pos.side_to_move() == HAN) v = -v;
+  // Near the move rule the game is about to end: the counting result (or a draw) takes over.
+  int horizon = 40, left = info.move_rule - pos.rule50();
+  int urgency = left >= horizon ? 0 : (horizon - std::max(left, 0)) * 256 / horizon;  // 0..256
+  if (info.counting) {
+    // Han's 1.5-point counting bonus is a real asset at the end of the game.
+    v += pos.side_to_move() == HAN ? 40 : -40;
+    v += counting_outcome(pos) * 400 * urgency / 256;
+  } else {
+    v = v * (256 - urgency * 3 / 4) / 256;
+  }
+  v += 10;  // tempo
+  return std::clamp(v, -15000, 15000);
+}
+
+}  // namespace jz::ab

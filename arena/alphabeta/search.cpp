@@ -1,0 +1,490 @@
+// Iterative-deepening PVS: aspiration windows, TT, null move (= a real pass), LMR, check extension,
+// quiescence on captures. Game endings come from the rules core at every node, so passes, bikjang,
+// counting, repetition and perpetual check are scored exactly.
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstring>
+
+#include "arena/alphabeta/engine.h"
+#include "arena/alphabeta/eval.h"
+#include "arena/alphabeta/tt.h"
+#include "core/movegen.h"
+#include "core/rules.h"
+
+namespace jz {
+
+using namespace ab;
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+constexpr int MAX_PLY = AlphaBetaEngine::MAX_PLY;
+constexpr int MATE = AlphaBetaEngine::MATE, WIN = AlphaBetaEngine::WIN;
+constexpr int INF = 32500;
+constexpr int DECISIVE = WIN - MAX_PLY;  // |score| >= DECISIVE: the game is decided
+constexpr int QS_MAX = 12;               // quiescence plies
+constexpr uint64_t PASS_KEY = 0x5bd1e9955bd1e995ULL;
+
+int score_to_tt(int s, int ply) { return s >= DECISIVE ? s + ply : s <= -DECISIVE ? s - ply : s; }
+int score_from_tt(int s, int ply) { return s >= DECISIVE ? s - ply : s <= -DECISIVE ? s + ply : s; }
+
+bool is_capture(const Position& pos, Move m) { return !m.is_pass() && pos.piece_on(m.to()) != NO_PIECE; }
+
+int mvv_lva(const Position& pos, Move m) {
+  return PIECE_CP[type_of(pos.piece_on(m.to()))] * 8 - PIECE_CP[type_of(pos.piece_on(m.from()))] / 100;
+}
+
+struct Reductions {
+  int8_t r[64][64];
+  Reductions() {
+    for (int d = 0; d < 64; ++d)
+      for (int m = 0; m < 64; ++m)
+        r[d][m] = int8_t(d && m ? 0.5 + std::log(d) * std::log(m) / 2.2 : 0);
+  }
+};
+const Reductions LMR;
+constexpr int LMP_COUNT[4] = {0, 8, 14, 22};
+
+uint64_t splitmix(uint64_t& s) {
+  uint64_t z = (s += 0x9E3779B97F4A7C15ULL);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+  return z ^ (z >> 31);
+}
+
+struct RootMove {
+  Move move;
+  int score = -INF;
+};
+
+}  // namespace
+
+struct AlphaBetaEngine::Impl {
+  TT tt;
+  Position pos;
+  const RulesetInfo* info = nullptr;
+  int history[2][SQUARE_NB][SQUARE_NB];
+  Move killers[MAX_PLY + 2][2];
+  Move pv[MAX_PLY + 2][MAX_PLY + 2];
+  int pv_len[MAX_PLY + 2];
+  std::vector<RootMove> root;
+  uint64_t nodes = 0, node_limit = 0;
+  int seldepth = 0, root_depth = 0;
+  bool aborted = false;
+  std::atomic<bool>* stop = nullptr;
+  Clock::time_point start;
+  int64_t hard_ms = 0, soft_ms = 0;
+
+  Impl() { clear_tables(); }
+  void clear_tables() {
+    std::memset(history, 0, sizeof history);
+    for (auto& k : killers) k[0] = k[1] = Move::none();
+  }
+
+  int64_t elapsed_ms() const {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
+  }
+
+  // Called on entering a node, before counting it: the node limit is never exceeded.
+  bool check_abort() {
+    if (aborted) return true;
+    if (node_limit && nodes >= node_limit) return aborted = true;
+    if ((nodes & 1023) == 0) {
+      if (stop && stop->load(std::memory_order_relaxed)) return aborted = true;
+      if (hard_ms && elapsed_ms() >= hard_ms) return aborted = true;
+    }
+    return false;
+  }
+
+  // Key of the search state: the board, plus what the board does not show but changes the game:
+  // that the opponent just passed (our pass ends it) and the last plies before the move rule.
+  uint64_t tt_key() const {
+    uint64_t k = pos.key();
+    if (pos.last_move().is_pass()) k ^= PASS_KEY;
+    int left = info->move_rule - pos.rule50();
+    if (left <= 30) k ^= uint64_t(left + 1) * 0x9E3779B97F4A7C15ULL;
+    return k;
+  }
+
+  int result_score(const GameResult& r, int ply) const {
+    if (r.winner == Winner::DRAW) return 0;
+    int s = r.ending == Ending::CHECKMATE ? MATE - ply : WIN - ply;
+    return r.winner == winner_of(pos.side_to_move()) ? s : -s;
+  }
+
+  // Our pass would end the game right now (after the opponent's pass, or in bikjang): its exact score.
+  bool pass_ends_game(const MoveList& ml, int ply, int& score) const {
+    if (!ml.size || !ml[ml.size - 1].is_pass()) return false;
+    if (!pos.last_move().is_pass() && !pos.in_bikjang()) return false;
+    GameResult r = decide(pos, pos.in_bikjang() ? Ending::BIKJANG : Ending::DOUBLE_PASS);
+    score = r.winner == Winner::DRAW ? 0
+          : r.winner == winner_of(pos.side_to_move()) ? WIN - (ply + 1) : -(WIN - (ply + 1));
+    return true;
+  }
+
+  void update_pv(int ply, Move m) {
+    pv[ply][ply] = m;
+    for (int i = ply + 1; i < pv_len[ply + 1]; ++i) pv[ply][i] = pv[ply + 1][i];
+    pv_len[ply] = std::max(pv_len[ply + 1], ply + 1);
+  }
+
+  void score_moves(const MoveList& ml, int* sc, Move tt_move, int ply) const {
+    Color us = pos.side_to_move();
+    for (int i = 0; i < ml.size; ++i) {
+      Move m = ml[i];
+      if (m == tt_move) sc[i] = 1 << 30;
+      else if (is_capture(pos, m)) sc[i] = (1 << 28) + mvv_lva(pos, m);
+      else if (m == killers[ply][0]) sc[i] = (1 << 27);
+      else if (m == killers[ply][1]) sc[i] = (1 << 27) - 1;
+      else sc[i] = history[us][m.from()][m.to()] - (m.is_pass() ? 1 << 16 : 0);
+    }
+  }
+
+  static Move pick(MoveList& ml, int* sc, int i) {
+    int b = i;
+    for (int j = i + 1; j < ml.size; ++j)
+      if (sc[j] > sc[b]) b = j;
+    std::swap(ml.moves[i], ml.moves[b]);
+    std::swap(sc[i], sc[b]);
+    return ml.moves[i];
+  }
+
+  void update_quiet_stats(Move best, const Move* tried, int n, int depth, int ply) {
+    Color us = pos.side_to_move();
+    int bonus = std::min(depth * depth * 8, 4000);
+    auto upd = [&](Move m, int b) {
+      int& h = history[us][m.from()][m.to()];
+      h += b - h * std::abs(b) / 16384;
+    };
+    upd(best, bonus);
+    for (int i = 0; i < n; ++i)
+      if (tried[i] != best) upd(tried[i], -bonus);
+    if (killers[ply][0] != best) killers[ply][1] = killers[ply][0], killers[ply][0] = best;
+  }
+
+  bool can_null(int ply) const {
+    Color us = pos.side_to_move();
+    // The pass is a real move here, so there is no zugzwang issue; but right after the opponent's
+    // pass (or in bikjang) our pass ends the game, and with bare material or near the move rule the
+    // counting result dominates what a reduced search can see.
+    return ply > 0 && !pos.in_check() && !pos.in_bikjang() && !pos.last_move().is_pass() &&
+           pos.material(us) - 2 * 3 >= 7 && info->move_rule - pos.rule50() > 12;
+  }
+
+  int qsearch(int alpha, int beta, int ply, int qply);
+  int search(int depth, int alpha, int beta, int ply, bool cut_node);
+  int search_root(int depth, int alpha, int beta);
+};
+
+int AlphaBetaEngine::Impl::qsearch(int alpha, int beta, int ply, int qply) {
+  pv_len[ply] = ply;
+  if (check_abort()) return 0;
+  ++nodes;
+  seldepth = std::max(seldepth, ply);
+  if (pos.pass_ended()) return result_score(game_result(pos, 1), ply);
+  MoveList ml;
+  generate_legal(pos, ml);
+  GameResult r = game_result(pos, ml.size);
+  if (r.over()) return result_score(r, ply);
+  if (ply >= MAX_PLY) return evaluate(pos);
+
+  bool in_check = pos.in_check();
+  int best = -INF, pass_score;
+  if (!in_check || qply >= QS_MAX) {
+    best = evaluate(pos);
+    if (pass_ends_game(ml, ply, pass_score)) best = std::max(best, pass_score);
+    if (best >= beta || qply >= QS_MAX) return best;
+    alpha = std::max(alpha, best);
+  }
+  int sc[MoveList::CAPACITY];
+  for (int i = 0; i < ml.size; ++i)
+    sc[i] = is_capture(pos, ml[i]) ? (1 << 20) + mvv_lva(pos, ml[i]) : in_check ? history[pos.side_to_move()][ml[i].from()][ml[i].to()] : -(1 << 30);
+  for (int i = 0; i < ml.size; ++i) {
+    Move m = pick(ml, sc, i);
+    if (sc[i] == -(1 << 30)) break;  // quiet moves when not in check
+    // Delta pruning: even winning this piece cannot lift us to alpha.
+    if (!in_check && best + PIECE_CP[type_of(pos.piece_on(m.to()))] + 250 <= alpha && alpha < DECISIVE) continue;
+    pos.do_move(m);
+    int s = -qsearch(-beta, -alpha, ply + 1, qply + 1);
+    pos.undo_move();
+    if (aborted) return 0;
+    if (s > best) {
+      best = s;
+      if (s > alpha) {
+        alpha = s;
+        update_pv(ply, m);
+        if (s >= beta) break;
+      }
+    }
+  }
+  return best;
+}
+
+int AlphaBetaEngine::Impl::search(int depth, int alpha, int beta, int ply, bool cut_node) {
+  if (depth <= 0) return qsearch(alpha, beta, ply, 0);
+  bool pv_node = beta - alpha > 1;
+  pv_len[ply] = ply;
+  if (check_abort()) return 0;
+  ++nodes;
+  seldepth = std::max(seldepth, ply);
+  if (pos.pass_ended()) return result_score(game_result(pos, 1), ply);
+  MoveList ml;
+  generate_legal(pos, ml);
+  GameResult r = game_result(pos, ml.size);
+  if (r.over()) return result_score(r, ply);
+  if (ply >= MAX_PLY) return evaluate(pos);
+
+  // Mate distance pruning.
+  alpha = std::max(alpha, -MATE + ply);
+  beta = std::min(beta, MATE - ply - 1);
+  if (alpha >= beta) return alpha;
+
+  uint64_t key = tt_key();
+  const TTEntry* tte = tt.probe(key);
+  Move tt_move = Move::none();
+  if (tte) {
+    tt_move.raw = tte->move;
+    if (!ml.contains(tt_move)) tt_move = Move::none();
+    int s = score_from_tt(tte->score, ply);
+    if (!pv_node && tte->depth >= depth &&
+        (tte->bound() == BOUND_EXACT || (tte->bound() == BOUND_LOWER && s >= beta) ||
+         (tte->bound() == BOUND_UPPER && s <= alpha)))
+      return s;
+  }
+
+  bool in_check = pos.in_check();
+  int eval = in_check ? -INF : tte ? tte->eval : evaluate(pos);
+
+  if (!pv_node && !in_check) {
+    // Reverse futility: far above beta at low depth.
+    if (depth <= 6 && eval - 90 * depth >= beta && std::abs(beta) < DECISIVE) return eval;
+    // Null move: our pass, searched for real with reduced depth.
+    if (depth >= 3 && eval >= beta && can_null(ply)) {
+      int R = 3 + depth / 4;
+      Square k = pos.king_square(pos.side_to_move());
+      pos.do_move(Move(k, k));
+      int s = -search(depth - 1 - R, -beta, -beta + 1, ply + 1, !cut_node);
+      pos.undo_move();
+      if (aborted) return 0;
+      if (s >= beta) return s >= DECISIVE ? beta : s;
+    }
+  }
+  // No move to try first: a shallower look is cheaper than a wide search without ordering.
+  if (tt_move.is_none() && depth >= 6) --depth;
+
+  int sc[MoveList::CAPACITY];
+  score_moves(ml, sc, tt_move, ply);
+  killers[ply + 1][0] = killers[ply + 1][1] = Move::none();
+  Move quiets[MoveList::CAPACITY];
+  int nquiets = 0, searched = 0, best = -INF;
+  Move best_move = Move::none();
+  for (int i = 0; i < ml.size; ++i) {
+    Move m = pick(ml, sc, i);
+    bool quiet = !is_capture(pos, m);
+    pos.do_move(m);
+    bool gives_check = pos.in_check();
+    if (!pv_node && !in_check && quiet && !gives_check && best > -DECISIVE && sc[i] < (1 << 27)) {
+      // Late move pruning and futility pruning of quiet moves near the leaves.
+      if ((depth <= 3 && searched >= LMP_COUNT[depth]) || (depth <= 2 && eval + 120 * depth <= alpha)) {
+        pos.undo_move();
+        continue;
+      }
+    }
+    int new_depth = depth - 1 + (gives_check && ply < 2 * root_depth ? 1 : 0);
+    int s;
+    if (searched == 0) {
+      s = -search(new_depth, -beta, -alpha, ply + 1, false);
+    } else {
+      int red = 0;
+      if (depth >= 3 && searched >= (pv_node ? 3 : 2) && quiet && !in_check && !gives_check) {
+        red = LMR.r[std::min(depth, 63)][std::min(searched, 63)];
+        red += cut_node - pv_node - (sc[i] >= (1 << 27));
+        red -= history[~pos.side_to_move()][m.from()][m.to()] / 6000;
+        red = std::clamp(red, 0, new_depth - 1);
+      }
+      s = -search(new_depth - red, -alpha - 1, -alpha, ply + 1, true);
+      if (s > alpha && red > 0) s = -search(new_depth, -alpha - 1, -alpha, ply + 1, !cut_node);
+      if (s > alpha && s < beta) s = -search(new_depth, -beta, -alpha, ply + 1, false);
+    }
+    pos.undo_move();
+    if (aborted) return 0;
+    ++searched;
+    if (s > best) {
+      best = s;
+      if (s > alpha) {
+        best_move = m;
+        alpha = s;
+        if (pv_node) update_pv(ply, m);
+        if (s >= beta) {
+          if (quiet) update_quiet_stats(m, quiets, nquiets, depth, ply);
+          break;
+        }
+      }
+    }
+    if (quiet && nquiets < MoveList::CAPACITY) quiets[nquiets++] = m;
+  }
+  Bound b = best >= beta ? BOUND_LOWER : pv_node && !best_move.is_none() ? BOUND_EXACT : BOUND_UPPER;
+  tt.store(key, score_to_tt(best, ply), in_check ? 0 : eval, best_move, depth, b);
+  return best;
+}
+
+int AlphaBetaEngine::Impl::search_root(int depth, int alpha, int beta) {
+  pv_len[0] = 0;
+  int best = -INF;
+  for (size_t i = 0; i < root.size(); ++i) {
+    Move m = root[i].move;
+    bool quiet = !is_capture(pos, m);
+    pos.do_move(m);
+    bool gives_check = pos.in_check();
+    int new_depth = depth - 1 + (gives_check ? 1 : 0), s;
+    if (i == 0) {
+      s = -search(new_depth, -beta, -alpha, 1, false);
+    } else {
+      int red = depth >= 3 && i >= 4 && quiet && !gives_check && !pos.state(1).check ? 1 : 0;
+      s = -search(new_depth - red, -alpha - 1, -alpha, 1, true);
+      if (s > alpha && (red || s < beta)) s = -search(new_depth, -beta, -alpha, 1, false);
+    }
+    pos.undo_move();
+    if (aborted) return best;
+    if (i == 0 || s > alpha) {
+      root[i].score = s;
+      update_pv(0, m);
+      // Move the new best to the front, keeping the order of the others.
+      std::rotate(root.begin(), root.begin() + i, root.begin() + i + 1);
+      best = std::max(best, s);
+      if (s > alpha) alpha = s;
+      if (s >= beta) break;
+    } else {
+      root[i].score = -INF;
+    }
+  }
+  return best;
+}
+
+AlphaBetaEngine::AlphaBetaEngine(size_t hash_mb) : impl_(new Impl) { impl_->tt.resize(hash_mb); }
+AlphaBetaEngine::~AlphaBetaEngine() = default;
+
+void AlphaBetaEngine::set_hash(size_t hash_mb) { impl_->tt.resize(hash_mb); }
+void AlphaBetaEngine::new_game() { impl_->tt.clear(); impl_->clear_tables(); }
+int AlphaBetaEngine::evaluate(const Position& pos) { return ab::evaluate(pos); }
+
+Move AlphaBetaEngine::search(const Position& root_pos, const AbLimits& lim,
+                             const std::function<void(const AbInfo&)>& on_info, std::atomic<bool>* stop) {
+  Impl& s = *impl_;
+  s.pos = root_pos;
+  s.info = &ruleset_info(root_pos.ruleset());
+  s.start = Clock::now();
+  s.nodes = 0;
+  s.node_limit = lim.nodes;
+  s.seldepth = 0;
+  s.aborted = false;
+  s.stop = stop;
+  s.tt.new_search();
+  for (auto& k : s.killers) k[0] = k[1] = Move::none();
+  for (auto& a : s.history)
+    for (auto& b : a)
+      for (int& h : b) h /= 2;
+  last_ = AbInfo{};
+
+  // Time: a fixed movetime is a hard limit; a clock gives a soft target and a hard cap.
+  Color us = root_pos.side_to_move();
+  s.hard_ms = lim.movetime_ms > 0 ? lim.movetime_ms : 0;
+  s.soft_ms = 0;
+  if (lim.time_ms[us] > 0) {
+    int64_t t = lim.time_ms[us], inc = std::max(0, lim.inc_ms[us]);
+    int mtg = lim.movestogo > 0 ? std::min(lim.movestogo, 40) : 30;
+    int64_t reserve = std::min<int64_t>(t / 10, 100);  // move overhead
+    int64_t avail = std::max<int64_t>(1, t - reserve);
+    int64_t alloc = std::min(avail, t / mtg + inc * 3 / 4);
+    int64_t hard = std::min(avail, std::max<int64_t>(alloc * 4, 1));
+    if (mtg == 1) hard = avail;
+    s.soft_ms = std::max<int64_t>(1, alloc);
+    s.hard_ms = s.hard_ms ? std::min(s.hard_ms, hard) : hard;
+  }
+  bool timed = s.hard_ms > 0;
+
+  MoveList ml;
+  generate_legal(s.pos, ml);
+  if (ml.size == 0) return Move::none();
+  // Root order: TT move, then captures by MVV-LVA, then the rest.
+  Move tt_move = Move::none();
+  if (const TTEntry* e = s.tt.probe(s.tt_key())) tt_move.raw = e->move;
+  int sc[MoveList::CAPACITY];
+  s.score_moves(ml, sc, tt_move, 0);
+  s.root.clear();
+  for (int i = 0; i < ml.size; ++i) s.root.push_back({Impl::pick(ml, sc, i), -INF});
+
+  int max_depth = lim.depth > 0 ? std::min(lim.depth, MAX_DEPTH) : MAX_DEPTH;
+  if (timed && ml.size == 1) max_depth = 1;
+  Move best = s.root[0].move;
+  int prev = 0;
+  for (int depth = 1; depth <= max_depth; ++depth) {
+    s.root_depth = depth;
+    int delta = 35, alpha = -INF, beta = INF;
+    if (depth >= 4 && std::abs(prev) < DECISIVE) alpha = std::max(prev - delta, -INF), beta = std::min(prev + delta, INF);
+    int score;
+    while (true) {
+      score = s.search_root(depth, alpha, beta);
+      if (s.aborted) break;
+      if (score <= alpha) beta = (alpha + beta) / 2, alpha = std::max(score - delta, -INF);
+      else if (score >= beta) beta = std::min(score + delta, INF);
+      else break;
+      delta += delta;
+      if (delta > 1000) alpha = -INF, beta = INF;
+    }
+    // A partial iteration still counts if it proved a move at least as good as the previous best.
+    best = s.root[0].move;
+    if (s.aborted) break;
+    prev = score;
+    AbInfo& in = last_;
+    in.depth = depth;
+    in.seldepth = s.seldepth;
+    in.score_cp = score;
+    in.mate = score >= MATE - MAX_PLY ? (MATE - score + 1) / 2 : score <= -MATE + MAX_PLY ? -(MATE + score) / 2 : 0;
+    in.nodes = s.nodes;
+    in.time_ms = int(s.elapsed_ms());
+    in.nps = in.time_ms > 0 ? s.nodes * 1000 / in.time_ms : s.nodes * 1000;
+    in.hashfull = s.tt.hashfull();
+    in.pv.assign(s.pv[0], s.pv[0] + s.pv_len[0]);
+    if (in.pv.empty() || in.pv[0] != best) in.pv.assign(1, best);
+    if (on_info) on_info(in);
+    // Stop early when a new iteration would likely not finish, or the game is decided.
+    if (s.soft_ms && s.elapsed_ms() * 2 > s.soft_ms) break;
+    if (std::abs(score) >= DECISIVE && timed &&
+        depth > (std::abs(score) >= MATE - MAX_PLY ? MATE : WIN) - std::abs(score) + 2)
+      break;
+    std::stable_sort(s.root.begin(), s.root.end(), [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
+  }
+  last_.nodes = s.nodes;
+  last_.time_ms = int(s.elapsed_ms());
+
+  // People-level weakening: sometimes a reasonable but weaker move, chosen with a seeded RNG.
+  bool stopped = stop && stop->load();
+  if (lim.blunder_pct > 0 && s.root.size() > 1 && last_.depth >= 1 && !stopped) {
+    uint64_t rng = lim.seed ^ root_pos.key() ^ (uint64_t(root_pos.game_ply()) << 32);
+    if (int(splitmix(rng) % 100) < lim.blunder_pct) {
+      s.aborted = false;
+      s.node_limit = 0;
+      s.hard_ms = 0;
+      s.stop = nullptr;
+      int d = std::clamp(last_.depth - 1, 1, 3);
+      std::vector<std::pair<int, Move>> scored;
+      int top = -INF;
+      for (const RootMove& rm : s.root) {
+        s.pos.do_move(rm.move);
+        int v = -s.search(d - 1, -INF, INF, 1, false);
+        s.pos.undo_move();
+        scored.push_back({v, rm.move});
+        top = std::max(top, v);
+      }
+      std::vector<Move> cand;
+      for (auto& [v, m] : scored)
+        if (m != best && v >= top - lim.blunder_margin_cp && v > -DECISIVE) cand.push_back(m);
+      if (!cand.empty()) best = cand[splitmix(rng) % cand.size()];
+    }
+  }
+  return best;
+}
+
+}  // namespace jz
