@@ -39,9 +39,9 @@ uint32_t completed_q(const Node* node, std::vector<float>& out) {
     double p = node->edges[c->index].prior;
     sum_n += c->n;
     sum_p += p;
-    sum_pq += p * c->q;
+    sum_pq += p * c->value();
     max_n = std::max(max_n, c->n);
-    out[c->index] = float(c->q);
+    out[c->index] = float(c->value());
     visited[c->index] = 1;
   }
   double mix = node->raw_v;

@@ -29,6 +29,11 @@ struct Node {
   uint16_t num_edges = 0;
   uint16_t index = 0;        // edge index in the parent
   NodeState state = NodeState::UNEXPANDED;
+  int8_t proven = 0;         // game-theoretic result for the mover: +1 win, -1 loss, 0 unknown (MCTS-solver)
+  uint8_t proof_plies = 0;   // plies to the end of the game along the proof (saturates at 255)
+
+  // Mean value, or the proven result once known.
+  double value() const { return proven ? double(proven) : q; }
 
   void add(double v, float dv, float mv) {
     ++n;

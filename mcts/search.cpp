@@ -24,6 +24,7 @@ double now() {
 
 // Mean value of a child from its parent's side to move's view, in-flight leaves counted as losses.
 inline double q_with_virtual_loss(const Node* c, int vl) {
+  if (c->proven) return c->proven;
   double vn = double(vl) * c->in_flight;
   return (c->q * c->n - vn) / (c->n + vn);
 }
@@ -32,6 +33,15 @@ const Node* find_child(const Node* node, int index) {
   const Node* c = node->child;
   while (c && c->index < index) c = c->sibling;
   return c && c->index == index ? c : nullptr;
+}
+
+// Edge index of the child proven won for node's side to move in the fewest plies, or -1.
+int shortest_win(const Node* node) {
+  int best = -1, plies = 1 << 30;
+  if (node->proven >= 0) return -1;
+  for (const Node* c = node->child; c; c = c->sibling)
+    if (c->proven > 0 && c->proof_plies < plies) plies = c->proof_plies, best = c->index;
+  return best;
 }
 
 // Terminal value from the view of the player who moved into pos.
@@ -197,6 +207,8 @@ int Tree::select_puct(const Node* node, bool is_root) const {
   if (is_root) reduction = (params_.root_noise && params_.full_search) ? 0.0f : params_.fpu_reduction_root;
   double fpu = -node->q - reduction * std::sqrt(visited_mass);
   double u_scale = cpuct_at(child_n) * std::sqrt(std::max(child_n, 1.0));
+  int win = shortest_win(node);
+  if (win >= 0) return win;  // a proven win: nothing else to look at
   int best = 0;
   double best_score = -1e300;
   const Node* c = node->child;
@@ -325,6 +337,7 @@ int Tree::gather(int max_leaves, std::vector<LeafRequest>& out) {
       float d, m;
       terminal_value(work_, r, v, d, m);
       node->state = NodeState::TERMINAL;
+      node->proven = int8_t(v > 0 ? 1 : v < 0 ? -1 : 0);
       if (node == root_) {  // a finished game: nothing to search
         --node->in_flight;
         node->add(v, d, m);
@@ -343,12 +356,25 @@ int Tree::gather(int max_leaves, std::vector<LeafRequest>& out) {
   return added;
 }
 
+// Backs up one playout and propagates proofs (MCTS-solver): a node with a child that wins for its side
+// to move is lost for its mover; a node whose every child loses is won for its mover.
 void Tree::backup(Node* leaf, double v, float d, float m, int depth) {
   for (Node* x = leaf; x; x = x->parent) {
     x->add(v, d, m);
     --x->in_flight;
     v = -v;
     m = -m;
+    Node* p = x->parent;
+    if (!p || !x->proven) continue;
+    int len = std::min(255, x->proof_plies + 1);
+    if (x->proven > 0) {  // the shortest known win counts
+      if (p->proven == 0 || (p->proven < 0 && len < p->proof_plies)) p->proven = -1, p->proof_plies = uint8_t(len);
+    } else if (p->proven == 0) {  // the loser takes the longest way
+      int lost = 0, longest = 0;
+      for (const Node* c = p->child; c; c = c->sibling)
+        if (c->proven < 0) ++lost, longest = std::max(longest, c->proof_plies + 1);
+      if (lost == p->num_edges) p->proven = 1, p->proof_plies = uint8_t(std::min(255, longest));
+    }
   }
   if (leaf != root_) {
     ++playouts_;
@@ -389,7 +415,8 @@ std::vector<float> Tree::root_visits_vector(bool pruned) const {
   int best = -1;
   for (const Node* c = root_->child; c; c = c->sibling) {
     v[c->index] = float(c->n);
-    if (best < 0 || c->n > v[best] || (c->n == v[best] && c->q > find_child(root_, best)->q)) best = c->index;
+    if (best < 0 || c->n > v[best] || (c->n == v[best] && c->value() > find_child(root_, best)->value()))
+      best = c->index;
   }
   if (!pruned || best < 0) return v;
   // KataGo policy target pruning: take away up to the forced playouts from every child but the best
@@ -398,13 +425,13 @@ std::vector<float> Tree::root_visits_vector(bool pruned) const {
   for (float x : v) total += x;
   double sq = std::sqrt(total), cp = cpuct_at(total);
   const Node* b = find_child(root_, best);
-  double best_puct = b->q + cp * root_->edges[best].prior * sq / (1.0 + b->n);
+  double best_puct = b->value() + cp * root_->edges[best].prior * sq / (1.0 + b->n);
   for (const Node* c = root_->child; c; c = c->sibling) {
     if (c->index == best || c->n == 0) continue;
     double p = root_->edges[c->index].prior;
     double forced = std::sqrt(params_.forced_k * p * total);
-    double keep = c->n;
-    if (best_puct > c->q) keep = std::ceil(cp * p * sq / (best_puct - c->q) - 1.0);
+    double keep = c->n, q = c->value();
+    if (best_puct > q) keep = std::ceil(cp * p * sq / (best_puct - q) - 1.0);
     keep = std::clamp(keep, double(c->n) - forced, double(c->n));
     v[c->index] = keep <= 1.0 ? 0.0f : float(keep);
   }
@@ -443,8 +470,9 @@ SearchResult Tree::summary() const {
     wdl[0] = float((1 - d + q) / 2), wdl[1] = float(d), wdl[2] = float((1 - d - q) / 2);
   };
   if (root_->n > 0) {
-    set_wdl(r.wdl, -root_->q, root_->d);
-    r.q = float(-root_->q);
+    double q = -root_->value(), d = root_->proven ? 0.0 : root_->d;
+    set_wdl(r.wdl, q, d);
+    r.q = float(q);
     r.margin = -root_->m;
   }
   if (root_->state == NodeState::TERMINAL) {
@@ -477,14 +505,17 @@ SearchResult Tree::summary() const {
     else for (float& t : target) t = float(t / sum);
   }
   r.policy_target = target;
-  int choice;
-  if (params_.gumbel && root_prepared_) {
+  int choice = shortest_win(root_);  // a proven win beats any visit count
+  if (choice >= 0) {
+  } else if (params_.gumbel && root_prepared_) {
     choice = gumbel_choice();
   } else {
     std::vector<float> v = root_visits_vector(forced);
+    for (const Node* c = root_->child; c; c = c->sibling)  // proven losses only if nothing else is left
+      if (c->proven < 0 && root_->proven == 0) v[c->index] = -1;
     choice = 0;
     for (int i = 1; i < k; ++i)
-      if (v[i] > v[choice] || (v[i] == v[choice] && v[i] == 0 && r.prior[i] > r.prior[choice])) choice = i;
+      if (v[i] > v[choice] || (v[i] == v[choice] && v[i] <= 0 && r.prior[i] > r.prior[choice])) choice = i;
   }
   r.move = root_->edges[choice].move;
   // Best line: the chosen move, then the most visited child at each node.

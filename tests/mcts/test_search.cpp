@@ -1,0 +1,227 @@
+// Search strength checks with the stub evaluators: mates, counting endings, the Gumbel root.
+#include <cmath>
+
+#include "tests/mcts/helpers.h"
+
+namespace jz::test {
+namespace {
+
+const char* MATE_IN_1[] = {
+    "9/3C1k3/9/9/9/9/4R4/4K4/8R/9 w - - 0 1",
+    "9/3k5/6N2/9/9/9/9/4R4/9/2RK5 w - - 0 1",
+    "8R/9/3ka4/9/9/2B6/9/5K3/9/9 w - - 0 1",
+    "9/3aa4/3k3p1/9/9/R6N1/9/9/9/4K4 w - - 0 1",
+    "9/4a4/5k3/2p6/9/5N3/9/4KR3/5R3/9 w - - 0 1",
+    "4k4/1R7/9/9/9/9/9/9/9/R2K5 w - - 0 1",
+};
+// Mate in 2 (our moves), none in 1.
+const char* MATE_IN_2[] = {
+    "3k5/9/3aa4/9/5R3/9/2R6/9/3K5/B8 w - - 0 1",
+    "4a4/4k4/9/9/9/3R5/9/7R1/9/3K5 w - - 0 1",
+    "9/RR1ak4/9/9/9/9/9/3K5/9/6R2 w - - 0 1",
+    "9/9/5k3/9/9/9/1pR6/7R1/9/4K4 w - - 0 1",
+    "9/4ka3/9/9/1R5p1/9/6C2/R8/5K3/9 w - - 0 1",
+    "9/9/4k4/R8/9/8R/9/9/3K5/9 w - - 0 1",
+};
+
+TEST(MctsStub, EvaluatorsAreDistributions) {
+  Position pos;
+  MoveList ml;
+  generate_legal(pos, ml);
+  EvalInput in{&pos, &ml};
+  UniformEvaluator u;
+  MaterialEvaluator m(1.0f);
+  for (Evaluator* e : {static_cast<Evaluator*>(&u), static_cast<Evaluator*>(&m)}) {
+    Evaluation out;
+    e->evaluate(&in, 1, &out);
+    ASSERT_EQ(int(out.policy.size()), ml.size);
+    float s = 0;
+    for (float p : out.policy) s += p;
+    EXPECT_NEAR(s, 1.0f, 1e-5);
+    EXPECT_NEAR(out.wdl[0] + out.wdl[1] + out.wdl[2], 1.0f, 1e-5);
+  }
+  // Material: Cho a chariot up is better for Cho, worse for Han to move in the same material.
+  Position up = make_pos("9/3k5/9/9/9/9/9/9/4K4/R8 w - - 0 1");
+  Position down = make_pos("9/3k5/9/9/9/9/9/9/4K4/R8 b - - 0 1");
+  MoveList a, b;
+  generate_legal(up, a);
+  generate_legal(down, b);
+  EvalInput ins[2] = {{&up, &a}, {&down, &b}};
+  Evaluation outs[2];
+  m.evaluate(ins, 2, outs);
+  EXPECT_GT(outs[0].value(), 0.5f);
+  EXPECT_LT(outs[1].value(), -0.5f);
+  EXPECT_FLOAT_EQ(outs[0].margin, 13.0f);
+}
+
+TEST(MctsSearch, FlipFenIsAnInvolution) {
+  for (const char* fen : MATE_IN_1) EXPECT_EQ(flip_fen(flip_fen(fen)), std::string(fen));
+}
+
+TEST(MctsSearch, FindsMateInOne) {
+  MaterialEvaluator eval;
+  SearchParams p;
+  p.simulations = 300;
+  for (const char* f : MATE_IN_1) {
+    for (const std::string& fen : {std::string(f), flip_fen(f)}) {
+      Position pos = make_pos(fen);
+      ASSERT_TRUE(has_mate_in_1(pos)) << fen;
+      SearchResult r = search(pos, eval, p);
+      EXPECT_TRUE(mates(pos, r.move)) << fen << " played " << r.move.raw;
+      EXPECT_GT(r.q, 0.5f) << fen;
+    }
+  }
+}
+
+// Without counting (janggicasual) only a mate wins, so a proven win within two moves is the mate in 2.
+// The evaluator knows nothing (draw everywhere): the proof comes from the search alone.
+TEST(MctsSearch, FindsMateInTwo) {
+  UniformEvaluator eval;
+  SearchParams p;
+  p.simulations = 30000;
+  for (const char* f : MATE_IN_2) {
+    for (const std::string& fen : {std::string(f), flip_fen(f)}) {
+      Position pos = make_pos(fen, Ruleset::CASUAL);
+      ASSERT_FALSE(has_mate_in_1(pos)) << fen;
+      SearchResult r = search(pos, eval, p, 8);
+      EXPECT_TRUE(forces_mate_in_2(pos, r.move)) << fen << " played " << r.move.raw;
+      EXPECT_FLOAT_EQ(r.q, 1.0f) << fen;  // proven
+    }
+  }
+}
+
+// Han has just passed: a Cho pass ends the game now by counting. Ahead, Cho should end it; behind,
+// Cho must play on.
+TEST(MctsSearch, CountingEndingWhenAheadNotWhenBehind) {
+  MaterialEvaluator eval;
+  SearchParams p;
+  p.simulations = 400;
+  // Cho: chariot + horse (18) vs Han: horse (5): ahead. Cho chariot is not attacked.
+  Position ahead = make_pos("9/3kn4/9/9/9/9/9/9/4K4/RN7 b - - 0 1");
+  // Cho: horse (5) vs Han: chariot + horse (18): behind.
+  Position behind = make_pos("r8/3kn4/9/9/9/9/9/9/4K4/1N7 b - - 0 1");
+  for (Position* pos : {&ahead, &behind}) {
+    Move pass(pos->king_square(HAN), pos->king_square(HAN));
+    ASSERT_TRUE(is_legal(*pos, pass));
+    pos->do_move(pass);
+  }
+  Move cho_pass(ahead.king_square(CHO), ahead.king_square(CHO));
+  ahead.do_move(cho_pass);
+  GameResult end = game_result(ahead);
+  ASSERT_TRUE(end.by_counting && end.winner == Winner::CHO) << end.str();
+  ahead.undo_move();
+  SearchResult r = search(ahead, eval, p);
+  EXPECT_TRUE(r.move.is_pass());
+  EXPECT_GT(r.q, 0.9f);
+
+  behind.do_move(cho_pass);
+  end = game_result(behind);
+  ASSERT_TRUE(end.by_counting && end.winner == Winner::HAN) << end.str();
+  behind.undo_move();
+  r = search(behind, eval, p);
+  EXPECT_FALSE(r.move.is_pass());
+  EXPECT_TRUE(is_legal(behind, r.move));
+}
+
+// Candidates' one-ply values by the evaluator (or the rules, for endings), mover's view.
+std::vector<float> one_ply_values(Position& pos, Evaluator& eval, const std::vector<Move>& moves) {
+  std::vector<float> v;
+  for (Move m : moves) {
+    pos.do_move(m);
+    MoveList ml;
+    generate_legal(pos, ml);
+    GameResult r = game_result(pos, ml.size);
+    if (r.over()) {
+      v.push_back(r.winner == Winner::DRAW ? 0.0f : r.winner == winner_of(pos.side_to_move()) ? -1.0f : 1.0f);
+    } else {
+      EvalInput in{&pos, &ml};
+      Evaluation e;
+      eval.evaluate(&in, 1, &e);
+      v.push_back(-e.value());
+    }
+    pos.undo_move();
+  }
+  return v;
+}
+
+TEST(MctsGumbel, SixteenSimulationsPickTheBestCandidate) {
+  MaterialEvaluator eval(4.0f);  // captures first among the candidates
+  SearchParams p;
+  p.gumbel = true;
+  p.gumbel_m = 16;
+  p.simulations = 16;
+  struct Case { const char* fen; const char* why; };
+  const Case cases[] = {
+      {"9/3k5/9/9/r8/9/9/9/4K4/R8 w - - 0 1", "capture the hanging chariot"},
+      {"n3k4/1R7/9/9/9/9/9/9/9/R2K5 w - - 0 1", "mate in 1 by capture"},
+      {"2r6/3k5/9/9/9/9/9/9/4K4/2R6 w - - 0 1", "capture the hanging chariot"},
+  };
+  for (const Case& c : cases) {
+    for (const std::string& fen : {std::string(c.fen), flip_fen(c.fen)}) {
+      Position pos = make_pos(fen);
+      SearchResult r = search(pos, eval, p);
+      EXPECT_EQ(sum(r.visits), 16) << fen;
+      std::vector<Move> cands;
+      for (size_t i = 0; i < r.moves.size(); ++i)
+        if (r.visits[i] > 0) cands.push_back(r.moves[i]);
+      EXPECT_EQ(cands.size(), 16u) << fen;  // m = 16, n = 16: one visit each
+      std::vector<float> v = one_ply_values(pos, eval, cands);
+      float best = *std::max_element(v.begin(), v.end());
+      auto it = std::find(cands.begin(), cands.end(), r.move);
+      ASSERT_NE(it, cands.end()) << fen;
+      EXPECT_FLOAT_EQ(v[it - cands.begin()], best) << fen << ": " << c.why;
+      bool capture = pos.piece_on(r.move.to()) != NO_PIECE && !r.move.is_pass();
+      EXPECT_TRUE(capture) << fen << ": " << c.why;
+      float s = 0;
+      for (float t : r.policy_target) s += t;
+      EXPECT_NEAR(s, 1.0f, 1e-4);
+    }
+  }
+}
+
+TEST(MctsGumbel, NoisyRootSpendsBudgetOnCandidatesOnly) {
+  MaterialEvaluator eval;
+  SearchParams p;
+  p.gumbel = true;
+  p.root_noise = true;
+  p.gumbel_m = 8;
+  p.simulations = 100;
+  Position pos;
+  for (uint64_t seed = 1; seed <= 3; ++seed) {
+    p.seed = seed;
+    SearchResult r = search(pos, eval, p, 4);
+    EXPECT_EQ(sum(r.visits), 100);
+    int visited = 0, most = 0;
+    for (int v : r.visits) visited += v > 0, most = std::max(most, v);
+    EXPECT_EQ(visited, 8);
+    // Sequential halving: the chosen move is one of the most visited candidates.
+    auto it = std::find(r.moves.begin(), r.moves.end(), r.move);
+    ASSERT_NE(it, r.moves.end());
+    EXPECT_EQ(r.visits[it - r.moves.begin()], most);
+    // Improved policy puts mass on unvisited moves too (completed Q), and sums to 1.
+    float s = 0, unvisited = 0;
+    for (size_t i = 0; i < r.moves.size(); ++i) {
+      s += r.policy_target[i];
+      if (!r.visits[i]) unvisited += r.policy_target[i];
+    }
+    EXPECT_NEAR(s, 1.0f, 1e-4);
+    EXPECT_GT(unvisited, 0.0f);
+  }
+}
+
+TEST(MctsGumbel, InteriorImprovedPolicyRuleFindsMate) {
+  MaterialEvaluator eval;
+  SearchParams p;
+  p.gumbel = true;
+  p.gumbel_interior = true;
+  p.gumbel_m = 64;
+  p.simulations = 400;
+  for (const char* fen : MATE_IN_1) {
+    Position pos = make_pos(fen);
+    SearchResult r = search(pos, eval, p);
+    EXPECT_TRUE(mates(pos, r.move)) << fen;
+  }
+}
+
+}  // namespace
+}  // namespace jz::test
