@@ -21,6 +21,8 @@ int main(int argc, char** argv) {
   jz::app::add_perft(app, rc);
   jz::app::add_uci(app, rc);
   jz::app::add_bench(app, rc);
+  jz::app::add_selfplay(app, rc);
+  jz::app::add_record(app, rc);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
