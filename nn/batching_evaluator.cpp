@@ -111,15 +111,20 @@ void BatchingEvaluator::serve() {
         *r.out = std::move(results[i]);
       }
       waited += t1 - r.t_submit;
-      std::lock_guard<std::mutex> g(r.ticket->m);
-      if (error) r.ticket->error = error;
-      if (--r.ticket->remaining == 0) r.ticket->cv.notify_one();
     }
-    lk.lock();
+    lk.lock();  // statistics first, so that they are complete when the callers return
     stats_.evaluated += k;
     stats_.batches += 1;
     stats_.wait_seconds += waited;
     stats_.backend_seconds += t1 - t0;
+    lk.unlock();
+    for (int i = 0; i < k; ++i) {
+      Ticket* t = batch[i].ticket;
+      std::lock_guard<std::mutex> g(t->m);
+      if (error) t->error = error;
+      if (--t->remaining == 0) t->cv.notify_one();  // t may be gone once the lock is released
+    }
+    lk.lock();
   }
 }
 

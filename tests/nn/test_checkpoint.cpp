@@ -1,0 +1,191 @@
+// Model files and tensor bundles: round trips, bit-exact reload, refusal of damaged files.
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include <fstream>
+
+#include "nn/checkpoint.h"
+#include "util/fileio.h"
+
+using namespace jz;
+
+namespace {
+
+std::string temp_path(const std::string& name) {
+  static std::string dir = [] {
+    std::string d = "/tmp/jz_nn_tests_" + std::to_string(getpid());
+    make_dirs(d);
+    return d;
+  }();
+  return dir + "/" + name;
+}
+
+ModelConfig tiny() {
+  ModelConfig c;
+  std::string err;
+  EXPECT_TRUE(ModelConfig::parse("4x32", c, &err)) << err;
+  return c;
+}
+
+std::string read(const std::string& path) {
+  std::string s, err;
+  EXPECT_TRUE(read_file(path, s, &err)) << err;
+  return s;
+}
+
+void write(const std::string& path, const std::string& bytes) {
+  std::ofstream(path, std::ios::binary) << bytes;
+}
+
+// Expects loading to throw with a message that names the file and contains `what`.
+void expect_refused(const std::string& path, const std::string& what, JanggiNet* into = nullptr) {
+  try {
+    if (into) load_model_into(path, *into);
+    else load_model(path);
+    FAIL() << "loaded " << path;
+  } catch (const std::runtime_error& e) {
+    std::string msg = e.what();
+    EXPECT_NE(msg.find(path), std::string::npos) << msg;
+    EXPECT_NE(msg.find(what), std::string::npos) << msg;
+    EXPECT_EQ(msg.find('\n'), std::string::npos) << msg;
+  }
+}
+
+}  // namespace
+
+TEST(ModelConfig, ParsesNamedSizes) {
+  ModelConfig c;
+  std::string err;
+  ASSERT_TRUE(ModelConfig::parse("10x128", c, &err));
+  EXPECT_EQ(c.blocks, 10);
+  EXPECT_EQ(c.filters, 128);
+  EXPECT_EQ(c.name(), "10x128");
+  EXPECT_FALSE(ModelConfig::parse("10x", c, &err));
+  EXPECT_FALSE(ModelConfig::parse("ax32", c, &err));
+  EXPECT_FALSE(ModelConfig::parse("4x32x", c, &err));
+  EXPECT_NE(err.find("4x32x"), std::string::npos);
+}
+
+TEST(TensorBundle, RoundTripsDtypesShapesAndHeader) {
+  torch_init_threads();
+  NamedTensors t = {{"f", torch::randn({3, 4})},
+                    {"bf", torch::randn({5}).to(torch::kBFloat16)},
+                    {"i", torch::arange(10, torch::kInt64).view({2, 5})},
+                    {"b", torch::tensor({true, false, true})},
+                    {"scalar", torch::tensor(3.5)},
+                    {"empty", torch::empty({0, 3})}};
+  HeaderKV h = {{"kind", "test"}, {"note", std::string("with\0zero", 9)}};
+  std::string path = temp_path("bundle.jzb");
+  save_tensor_bundle(path, h, t);
+  TensorBundle b = load_tensor_bundle(path);
+  EXPECT_EQ(b.header, h);
+  ASSERT_EQ(b.tensors.size(), t.size());
+  for (size_t i = 0; i < t.size(); ++i) {
+    EXPECT_EQ(b.tensors[i].first, t[i].first);
+    EXPECT_EQ(b.tensors[i].second.scalar_type(), t[i].second.scalar_type());
+    EXPECT_TRUE(torch::equal(b.tensors[i].second, t[i].second)) << t[i].first;
+  }
+  EXPECT_EQ(b.get("kind"), "test");
+  EXPECT_THROW(b.get("nope"), std::runtime_error);
+}
+
+TEST(ModelFile, SaveLoadGivesBitExactOutputs) {
+  torch_init_threads();
+  torch::manual_seed(1);
+  JanggiNet model(tiny());
+  // Non-trivial batch norm statistics, so that buffers matter.
+  model->train();
+  {
+    torch::NoGradGuard ng;
+    for (int i = 0; i < 3; ++i) model->forward(torch::randn({8, NUM_PLANES, 10, 9}));
+  }
+  model->eval();
+  std::string path = temp_path("model.jzm");
+  save_model(path, model, 1234, "hello");
+  ModelInfo info;
+  JanggiNet loaded = load_model(path, &info);
+  EXPECT_EQ(info.config, tiny());
+  EXPECT_EQ(info.step, 1234);
+  EXPECT_EQ(info.metadata, "hello");
+  EXPECT_NE(info.hash, 0u);
+  torch::NoGradGuard ng;
+  auto x = torch::randn({5, NUM_PLANES, 10, 9});
+  ModelOutput a = model->forward(x), b = loaded->forward(x);
+  EXPECT_TRUE(torch::equal(a.policy, b.policy));
+  EXPECT_TRUE(torch::equal(a.wdl, b.wdl));
+  EXPECT_TRUE(torch::equal(a.margin, b.margin));
+  EXPECT_TRUE(torch::equal(a.opp_policy, b.opp_policy));
+  EXPECT_EQ(a.policy.sizes(), (std::vector<int64_t>{5, POLICY_SIZE}));
+  EXPECT_EQ(a.opp_policy.sizes(), (std::vector<int64_t>{5, POLICY_SIZE}));
+  // Saving the loaded model reproduces the file byte for byte.
+  std::string path2 = temp_path("model2.jzm");
+  save_model(path2, loaded, 1234, "hello");
+  EXPECT_EQ(read(path), read(path2));
+  EXPECT_EQ(read_model_info(path2).hash, info.hash);
+}
+
+TEST(ModelFile, RandomNetworksAreDeterministicPerSeed) {
+  std::string a = temp_path("r1.jzm"), b = temp_path("r2.jzm"), c = temp_path("r3.jzm");
+  create_random_network(a, tiny(), 42);
+  create_random_network(b, tiny(), 42);
+  create_random_network(c, tiny(), 43);
+  EXPECT_EQ(read(a), read(b));
+  EXPECT_NE(read(a), read(c));
+  EXPECT_EQ(read_model_info(a).step, 0);
+}
+
+TEST(ModelFile, RefusesDamagedOrForeignFiles) {
+  std::string good = temp_path("good.jzm");
+  create_random_network(good, tiny(), 1);
+  std::string bytes = read(good);
+
+  std::string p = temp_path("truncated.jzm");
+  write(p, bytes.substr(0, bytes.size() / 2));
+  expect_refused(p, "truncated");
+  write(p, bytes.substr(0, 10));
+  expect_refused(p, "truncated");
+  write(p, "");
+  expect_refused(p, "bad magic");
+
+  for (size_t where : {size_t(40), bytes.size() / 2, bytes.size() - 20}) {
+    std::string flipped = bytes;
+    flipped[where] ^= 0x10;
+    p = temp_path("flipped.jzm");
+    write(p, flipped);
+    expect_refused(p, "checksum");
+  }
+
+  std::string magic = bytes;
+  magic[0] = 'X';
+  p = temp_path("magic.jzm");
+  write(p, magic);
+  expect_refused(p, "bad magic");
+
+  std::string version = bytes;
+  version[8] = 99;
+  p = temp_path("version.jzm");
+  write(p, version);
+  expect_refused(p, "version 99");
+
+  p = temp_path("trailing.jzm");
+  write(p, bytes + "x");
+  expect_refused(p, "unexpected bytes");
+
+  expect_refused(temp_path("missing.jzm"), "cannot read");
+
+  // A valid bundle that is not a model.
+  p = temp_path("notmodel.jzm");
+  save_tensor_bundle(p, {{"kind", "optimizer"}}, {});
+  expect_refused(p, "not a model file");
+
+  // A model of another size: refused when loading into a 4x32 model.
+  ModelConfig big;
+  std::string err;
+  ASSERT_TRUE(ModelConfig::parse("6x64", big, &err));
+  p = temp_path("big.jzm");
+  create_random_network(p, big, 1);
+  JanggiNet small(tiny());
+  expect_refused(p, "architecture mismatch", &small);
+  EXPECT_NO_THROW(load_model(p));  // on its own it is fine
+}
