@@ -208,7 +208,9 @@ int Tree::select_puct(const Node* node, bool is_root) const {
   double fpu = -node->q - reduction * std::sqrt(visited_mass);
   double u_scale = cpuct_at(child_n) * std::sqrt(std::max(child_n, 1.0));
   int win = shortest_win(node);
-  if (win >= 0) return win;  // a proven win: nothing else to look at
+  // A win on the spot ends the question; a longer proven win still leaves room to find a shorter one
+  // (its Q of 1 draws most visits anyway).
+  if (win >= 0 && find_child(node, win)->proof_plies == 0) return win;
   int best = 0;
   double best_score = -1e300;
   const Node* c = node->child;
@@ -534,9 +536,11 @@ SearchResult Tree::summary() const {
 
 SearchResult Tree::result() {
   SearchResult r = summary();
-  if (r.moves.empty() || params_.gumbel || params_.temperature <= 0) return r;
+  if (r.moves.empty() || params_.gumbel || params_.temperature <= 0 || shortest_win(root_) >= 0) return r;
   bool forced = params_.forced_playouts && params_.full_search;
   std::vector<float> v = root_visits_vector(forced);
+  for (const Node* c = root_->child; c; c = c->sibling)  // never gamble on a proven loss
+    if (c->proven < 0 && root_->proven == 0) v[c->index] = 0;
   double hi = *std::max_element(v.begin(), v.end());
   if (hi <= 0) return r;
   std::vector<double> w(v.size());

@@ -31,6 +31,15 @@ inline std::string flip_fen(const std::string& fen) {
   return board + " " + rest;
 }
 
+// m ends the game at once in the mover's favour (mate, or e.g. a pass in bikjang when ahead).
+inline bool wins_at_once(Position& p, Move m) {
+  Color us = p.side_to_move();
+  p.do_move(m);
+  GameResult r = game_result(p);
+  p.undo_move();
+  return r.winner == winner_of(us);
+}
+
 inline bool mates(Position& p, Move m) {
   Color us = p.side_to_move();
   p.do_move(m);
