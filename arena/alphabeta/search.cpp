@@ -134,11 +134,18 @@ struct AlphaBetaEngine::Impl {
     for (int i = 0; i < ml.size; ++i) {
       Move m = ml[i];
       if (m == tt_move) sc[i] = 1 << 30;
-      else if (is_capture(pos, m)) sc[i] = (1 << 28) + mvv_lva(pos, m);
+      else if (is_capture(pos, m))
+        // A defended victim worth less than the attacker probably loses material: after the killers.
+        sc[i] = (bad_capture(m) ? 1 << 26 : 1 << 28) + mvv_lva(pos, m);
       else if (m == killers[ply][0]) sc[i] = (1 << 27);
       else if (m == killers[ply][1]) sc[i] = (1 << 27) - 1;
       else sc[i] = history[us][m.from()][m.to()] - (m.is_pass() ? 1 << 16 : 0);
     }
+  }
+
+  bool bad_capture(Move m) const {
+    return PIECE_CP[type_of(pos.piece_on(m.from()))] > PIECE_CP[type_of(pos.piece_on(m.to()))] &&
+           pos.attacked(m.to(), ~pos.side_to_move());
   }
 
   static Move pick(MoveList& ml, int* sc, int i) {
@@ -205,6 +212,8 @@ int AlphaBetaEngine::Impl::qsearch(int alpha, int beta, int ply, int qply) {
     if (sc[i] == -(1 << 30)) break;  // quiet moves when not in check
     // Delta pruning: even winning this piece cannot lift us to alpha.
     if (!in_check && best + PIECE_CP[type_of(pos.piece_on(m.to()))] + 250 <= alpha && alpha < DECISIVE) continue;
+    // Captures that probably lose material are left to the main search.
+    if (!in_check && bad_capture(m)) continue;
     pos.do_move(m);
     int s = -qsearch(-beta, -alpha, ply + 1, qply + 1);
     pos.undo_move();

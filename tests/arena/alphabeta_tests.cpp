@@ -187,6 +187,26 @@ TEST(AlphaBeta, BikjangPassDecidedByCounting) {
   EXPECT_TRUE(is_legal(behind, n));
 }
 
+TEST(AlphaBeta, AvoidsLosingByPerpetualCheck) {
+  // Cho's chariot has checked on every move of a cycle that already happened twice: checking again
+  // repeats the position a third time and loses by perpetual check, although Cho is a chariot up.
+  Position p = from_fen("R3k4/9/9/9/9/9/9/9/9/3K5 b - - 0 1");
+  for (const char* uci : {"e10e9", "a10a9", "e9e10", "a9a10", "e10e9", "a10a9", "e9e10"}) {
+    Move m;
+    ASSERT_TRUE(parse_legal_uci_move(p, uci, m, nullptr)) << uci;
+    p.do_move(m);
+  }
+  Move repeat = Move(make_square(0, 8), make_square(0, 9));
+  p.do_move(repeat);
+  ASSERT_EQ(game_result(p).ending, Ending::PERPETUAL_CHECK);
+  ASSERT_EQ(game_result(p).winner, Winner::HAN);
+  p.undo_move();
+  AlphaBetaEngine e(4);
+  Move m = e.search(p, depth_limit(4));
+  EXPECT_NE(m, repeat);
+  EXPECT_GT(e.last_info().score_cp, 500);
+}
+
 TEST(AlphaBeta, NeverReturnsAnIllegalMove) {
   std::mt19937 rng(20261129);
   AlphaBetaEngine e(8);
