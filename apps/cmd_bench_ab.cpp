@@ -1,0 +1,141 @@
+// `janggi-zero bench ab`: speed of the alpha-beta engine (nodes/s, depth reached in a fixed time per
+// position) and, with --match, a quick round robin between strength levels as a sanity check.
+#include <time.h>
+
+#include <cstdio>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "apps/commands.h"
+#include "arena/alphabeta/engine.h"
+#include "core/movegen.h"
+#include "core/notation.h"
+#include "core/rules.h"
+#include "core/setups.h"
+
+namespace jz::app {
+
+namespace {
+
+const char* BENCH_FENS[] = {
+    Position::START_FEN,
+    "r2a1a2r/4k4/c1n1c1n2/p2pb3b/3p2pp1/2P5R/1P1PN1PP1/1C2C1N2/4K4/1RBA1AB2 w - - 30 16",  // middlegame
+    "3k1c3/3aa4/2n3r1c/p1B2P3/3PCP3/6p2/9/2R6/4K4/3ACA3 w - - 1 61",                        // endgame
+};
+
+struct Score { int win = 0, draw = 0, loss = 0; };
+
+// CPU seconds of this thread: on a shared machine wall-clock nodes/s understates the engine.
+double thread_cpu_seconds() {
+  timespec ts;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+// One game between two levels; returns the winner. Games longer than max_plies are decided by
+// counting, as the length cap of the match runner does.
+Winner play_game(const AbLimits& cho_lim, const AbLimits& han_lim, int setup, int max_plies, uint64_t seed,
+                 std::string* ending) {
+  Position pos;
+  std::string err;
+  pos.set_fen(setup_fen(setup), Ruleset::JANGGI, &err);
+  AlphaBetaEngine eng[2] = {AlphaBetaEngine(16), AlphaBetaEngine(16)};
+  AbLimits lim[2] = {cho_lim, han_lim};
+  for (int ply = 0;; ++ply) {
+    GameResult r = game_result(pos);
+    if (!r.over() && ply >= max_plies) r = decide(pos, Ending::LENGTH_CAP);
+    if (r.over()) {
+      *ending = r.str();
+      return r.winner;
+    }
+    Color us = pos.side_to_move();
+    lim[us].seed = seed ^ (uint64_t(ply) * 0x9E3779B97F4A7C15ULL);
+    Move m = eng[us].search(pos, lim[us]);
+    if (!is_legal(pos, m)) {  // cannot happen; a loss rather than a crash if it ever does
+      *ending = "illegal move " + move_to_uci(m);
+      return us == CHO ? Winner::HAN : Winner::CHO;
+    }
+    pos.do_move(m);
+  }
+}
+
+}  // namespace
+
+void add_bench_ab(CLI::App& bench, int& rc) {
+  struct Opts {
+    double seconds = 1.0;
+    int hash = 64, match = 0, max_plies = 300;
+    std::vector<std::string> fens, levels = {"easy", "normal", "expert,movetime=300"};
+  };
+  auto o = std::make_shared<Opts>();
+  auto* cmd = bench.add_subcommand("ab", "Alpha-beta engine: nodes/s and depth per position; --match for a level round robin");
+  cmd->add_option("--seconds", o->seconds, "Search time per position")->check(CLI::Range(0.01, 3600.0));
+  cmd->add_option("--hash", o->hash, "Transposition table MB")->check(CLI::Range(1, 65536));
+  cmd->add_option("--fen", o->fens, "Positions (default: start, a middlegame, an endgame)");
+  cmd->add_option("--match", o->match, "Games per pairing of --levels (0 = no match)")->check(CLI::Range(0, 10000));
+  cmd->add_option("--levels", o->levels, "Level specs for the match (easy, normal, expert, depth=, movetime=, ...)");
+  cmd->add_option("--max-plies", o->max_plies, "Match games longer than this are decided by counting")
+      ->check(CLI::Range(10, 100000));
+  cmd->callback([o, &rc] {
+    std::vector<AbLimits> levels;
+    for (const std::string& s : o->levels) {
+      AbLimits l;
+      std::string err;
+      if (!AlphaBetaEngine::parse_level(s, l, &err)) { std::fprintf(stderr, "error: %s\n", err.c_str()); rc = 2; return; }
+      levels.push_back(l);
+    }
+    std::vector<std::string> fens = o->fens;
+    if (fens.empty()) fens.assign(std::begin(BENCH_FENS), std::end(BENCH_FENS));
+    AlphaBetaEngine engine(size_t(o->hash));
+    uint64_t total_nodes = 0;
+    int64_t total_ms = 0;
+    double total_cpu = 0;
+    for (const std::string& fen : fens) {
+      Position pos;
+      std::string err;
+      if (!pos.set_fen(fen, Ruleset::JANGGI, &err)) { std::fprintf(stderr, "error: %s\n", err.c_str()); rc = 2; return; }
+      engine.new_game();
+      AbLimits lim;
+      lim.movetime_ms = int(o->seconds * 1000);
+      double cpu0 = thread_cpu_seconds();
+      Move m = engine.search(pos, lim);
+      double cpu = thread_cpu_seconds() - cpu0;
+      const AbInfo& i = engine.last_info();
+      total_nodes += i.nodes;
+      total_ms += i.time_ms;
+      total_cpu += cpu;
+      std::printf("depth %2d seldepth %2d score %6d nodes %9llu time %5d ms nps %7llu cpu-nps %7.0f best %-6s %s\n",
+                  i.depth, i.seldepth, i.score_cp, (unsigned long long)i.nodes, i.time_ms,
+                  (unsigned long long)(i.time_ms ? i.nodes * 1000 / i.time_ms : 0), cpu > 0 ? i.nodes / cpu : 0.0,
+                  move_to_uci(m).c_str(), fen.c_str());
+    }
+    std::printf("total: %llu nodes in %.2f s (%.2f s CPU), %.0f nodes/s, %.0f nodes per CPU second\n",
+                (unsigned long long)total_nodes, total_ms / 1000.0, total_cpu,
+                total_ms ? total_nodes * 1000.0 / total_ms : 0.0, total_cpu > 0 ? total_nodes / total_cpu : 0.0);
+    std::fflush(stdout);
+    if (o->match > 0) {
+      for (size_t a = 0; a < levels.size(); ++a)
+        for (size_t b = a + 1; b < levels.size(); ++b) {
+          Score s;
+          for (int g = 0; g < o->match; ++g) {
+            bool a_cho = g % 2 == 0;
+            std::string ending;
+            Winner w = play_game(a_cho ? levels[a] : levels[b], a_cho ? levels[b] : levels[a], (g / 2) % SETUP_NB,
+                                 o->max_plies, 1000003ULL * (g + 1), &ending);
+            if (w == Winner::DRAW) ++s.draw;
+            else if ((w == Winner::CHO) == a_cho) ++s.win;
+            else ++s.loss;
+            std::printf("  game %d: %s (Cho) vs %s (Han): %s\n", g + 1, o->levels[a_cho ? a : b].c_str(),
+                        o->levels[a_cho ? b : a].c_str(), ending.c_str());
+            std::fflush(stdout);
+          }
+          std::printf("match %s vs %s: +%d =%d -%d\n", o->levels[a].c_str(), o->levels[b].c_str(), s.win, s.draw,
+                      s.loss);
+        }
+    }
+    rc = 0;
+  });
+}
+
+}  // namespace jz::app
