@@ -67,13 +67,15 @@ std::string metrics_json(const SelfPlayStats& s, const Rates& prev, double now, 
   auto rate = [&](uint64_t a, uint64_t b) { return double(a - b) / dt; };
   std::string j = format_string(
       "{\"time\":%.1f,\"elapsed\":%.1f,\"network\":\"%s\",\"games\":%llu,\"positions\":%llu,"
-      "\"full_positions\":%llu,\"games_per_s\":%.3f,\"positions_per_s\":%.2f,\"evals_per_s\":%.1f,"
+      "\"full_positions\":%llu,\"games_per_s\":%.3f,\"positions_per_s\":%.2f,\"moves_per_s\":%.2f,"
+      "\"evals_per_s\":%.1f,"
       "\"avg_game_plies\":%.1f,\"worker_batch\":%.1f,\"eval_wait_share\":%.3f,\"concurrent_games\":%llu,"
       "\"rss_mib\":%.1f,\"cho\":%llu,\"han\":%llu,\"draw\":%llu,\"probe_games\":%llu,\"probe_would_resign\":%llu,"
       "\"false_resigns\":%llu",
       double(unix_millis()) / 1000.0, now - start, net.c_str(), (unsigned long long)s.games,
       (unsigned long long)s.positions, (unsigned long long)s.full_positions, rate(s.games, prev.s.games),
-      rate(s.positions, prev.s.positions), rate(s.leaf_evals, prev.s.leaf_evals), s.avg_game_plies(),
+      rate(s.positions, prev.s.positions), rate(s.moves, prev.s.moves), rate(s.leaf_evals, prev.s.leaf_evals),
+      s.avg_game_plies(),
       s.avg_batch(), s.eval_share(), (unsigned long long)s.concurrent_games, rss_kib() / 1024.0,
       (unsigned long long)s.winners[int(Winner::CHO)], (unsigned long long)s.winners[int(Winner::HAN)],
       (unsigned long long)s.winners[int(Winner::DRAW)], (unsigned long long)s.probe_games,
@@ -94,8 +96,9 @@ std::string metrics_json(const SelfPlayStats& s, const Rates& prev, double now, 
 std::string progress_line(const SelfPlayStats& s, const Rates& prev, double now, const EvalStats* es, int max_batch) {
   double dt = std::max(1e-9, now - prev.t);
   std::string line = format_string(
-      "games %llu (%.2f/s) pos %.1f/s evals %.0f/s len %.1f batch %.0f", (unsigned long long)s.games,
+      "games %llu (%.2f/s) pos %.1f/s moves %.1f/s evals %.0f/s len %.1f batch %.0f", (unsigned long long)s.games,
       double(s.games - prev.s.games) / dt, double(s.positions - prev.s.positions) / dt,
+      double(s.moves - prev.s.moves) / dt,
       double(s.leaf_evals - prev.s.leaf_evals) / dt, s.avg_game_plies(), s.avg_batch());
   if (es) line += format_string(" fill %.0f%%", 100.0 * es->avg_batch() / std::max(1, max_batch));
   line += format_string(" wait %.0f%% | cho %llu han %llu draw %llu |", 100.0 * s.eval_share(),

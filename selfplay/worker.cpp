@@ -61,6 +61,7 @@ SelfPlayStats SelfPlayWorker::stats() const {
   std::lock_guard<std::mutex> lock(stats_mutex_);
   SelfPlayStats s = stats_;
   s.concurrent_games = uint64_t(std::max<int64_t>(0, active_games_.load()));
+  s.moves = moves_.load();
   return s;
 }
 
@@ -177,6 +178,7 @@ void SelfPlayWorker::make_move(Game& g) {
     for (size_t i = 0; i < r.moves.size() && i < r.policy_target.size(); ++i)
       if (r.policy_target[i] > 0) target.push_back({r.moves[i], r.policy_target[i]});
   g.rec.add_ply(r.move, r.is_policy_target && !target.empty(), r.wdl, target);
+  ++moves_;
   g.rec.network_id = g.eval->id();
   g.pos.do_move(r.move);
   GameResult res = game_result(g.pos);

@@ -20,7 +20,8 @@ namespace jz {
 
 // Counters over the worker's life (all threads). Snapshots are consistent enough for progress lines.
 struct SelfPlayStats {
-  uint64_t games = 0, positions = 0, full_positions = 0;
+  uint64_t games = 0, positions = 0, full_positions = 0;  // of finished games
+  uint64_t moves = 0;                            // searched moves played, unfinished games included
   uint64_t leaf_evals = 0, eval_calls = 0;      // leaves evaluated, evaluate() calls made
   double eval_seconds = 0;                       // thread time blocked in evaluate()
   double thread_seconds = 0;                     // thread time in the play loop
@@ -72,6 +73,7 @@ class SelfPlayWorker {
   std::atomic<int> running_threads_{0};
   std::atomic<uint64_t> games_started_{0};
   std::atomic<int64_t> active_games_{0};
+  std::atomic<uint64_t> moves_{0};
   uint64_t max_games_ = 0;
   uint64_t seed_ = 0;
   mutable std::mutex stats_mutex_;

@@ -82,6 +82,8 @@ TEST(SelfPlayWorker, PlaysValidGamesThatReplayToTheirResults) {
     EXPECT_GT(s.leaf_evals, 0u);
     EXPECT_GT(s.full_positions, 0u);
     EXPECT_LT(s.full_positions, s.positions);
+    EXPECT_LE(s.moves, s.positions);
+    EXPECT_GE(s.moves + 10 * 2, s.positions);  // all but the random opening plies (<= 2 a game)
     EXPECT_GT(s.avg_batch(), 1.0);
     EXPECT_GE(s.eval_share(), 0.0);
     EXPECT_LE(s.eval_share(), 1.0);
