@@ -1,0 +1,21 @@
+// The work behind `janggi-zero cluster launch|status|stop` (apps/cmd_cluster.cpp parses options).
+// Each prints to stdout, reports errors as one line on stderr, and returns the exit code.
+#pragma once
+#include <string>
+
+#include "cluster/slurm_scripts.h"
+
+namespace jz {
+
+struct LaunchRequest {
+  LaunchOptions opts;       // run_dir/config/binary may be relative or empty here; launch resolves them
+  std::string config_file;  // --config; empty: the run's own RUN/config.yaml
+  bool dry_run = false;
+};
+
+int cluster_launch(LaunchRequest req);
+int cluster_status(const std::string& run_dir, bool json);
+// wait_s > 0: also wait (up to wait_s) until squeue no longer lists the jobs.
+int cluster_stop(const std::string& run_dir, double wait_s);
+
+}  // namespace jz
