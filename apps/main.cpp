@@ -20,14 +20,10 @@ int main(int argc, char** argv) {
   int rc = 0;
   jz::app::add_perft(app, rc);
   jz::app::add_uci(app, rc);
-  jz::app::add_play(app, rc);
-  jz::app::add_serve(app, rc);
   jz::app::add_bench(app, rc);
-  jz::app::add_evaluate(app, rc);
-  jz::app::add_ratings(app, rc);
-  jz::app::add_cluster(app, rc);
   jz::app::add_selfplay(app, rc);
   jz::app::add_record(app, rc);
+  jz::app::add_cluster(app, rc);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
