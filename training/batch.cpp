@@ -1,0 +1,101 @@
+#include "training/batch.h"
+
+#include <algorithm>
+
+#include "core/movegen.h"
+#include "nn/encoding.h"
+#include "nn/model.h"
+#include "nn/policy_map.h"
+
+namespace jz {
+
+void mirror_planes(float* planes) {
+  for (int row = 0; row < NUM_PLANES * RANK_NB; ++row) std::reverse(planes + row * FILE_NB, planes + (row + 1) * FILE_NB);
+}
+
+namespace {
+
+void add_target(float* row, const std::vector<std::pair<Move, float>>& target, Color mover, bool mirror) {
+  float sum = 0;
+  for (auto& [m, p] : target) sum += p;
+  if (!(sum > 0)) return;
+  for (auto& [m, p] : target) {
+    int i = policy_index(m, mover);
+    if (i < 0) continue;  // validated chunks never have one
+    row[mirror ? mirror_policy_index(i) : i] += p / sum;  // renormalise away quantisation error
+  }
+}
+
+}  // namespace
+
+void make_batch(const std::vector<ReplaySample>& s, const std::vector<uint8_t>& mirror, TrainBatch& b) {
+  const int64_t n = int64_t(s.size());
+  b.size = int(n);
+  b.input = torch::zeros({n, NUM_PLANES, RANK_NB, FILE_NB});
+  b.legal = torch::zeros({n, POLICY_SIZE}, torch::kBool);
+  b.policy = torch::zeros({n, POLICY_SIZE});
+  b.policy_weight = torch::zeros({n});
+  b.wdl = torch::zeros({n, 3});
+  b.margin = torch::zeros({n});
+  b.opp_policy = torch::zeros({n, POLICY_SIZE});
+  b.opp_weight = torch::zeros({n});
+  b.mirrored = torch::zeros({n}, torch::kBool);
+  float* in = b.input.data_ptr<float>();
+  bool* legal = b.legal.data_ptr<bool>();
+  float* pol = b.policy.data_ptr<float>();
+  float* pw = b.policy_weight.data_ptr<float>();
+  float* wdl = b.wdl.data_ptr<float>();
+  float* margin = b.margin.data_ptr<float>();
+  float* opp = b.opp_policy.data_ptr<float>();
+  float* ow = b.opp_weight.data_ptr<float>();
+  bool* mir = b.mirrored.data_ptr<bool>();
+  MoveList moves;
+  for (int64_t i = 0; i < n; ++i) {
+    const ReplaySample& x = s[size_t(i)];
+    const bool m = !mirror.empty() && mirror[size_t(i)];
+    const Color us = x.pos.side_to_move();
+    mir[i] = m;
+    float* planes = in + i * INPUT_SIZE;
+    encode_position(x.pos, planes);
+    if (m) mirror_planes(planes);
+    generate_legal(x.pos, moves);
+    for (Move mv : moves) {
+      int k = policy_index(mv, us);
+      if (k >= 0) legal[i * POLICY_SIZE + (m ? mirror_policy_index(k) : k)] = true;
+    }
+    if (x.full_search && !x.policy.empty()) {
+      add_target(pol + i * POLICY_SIZE, x.policy, us, m);
+      pw[i] = 1;
+    }
+    if (x.has_next && !x.next_policy.empty()) {
+      add_target(opp + i * POLICY_SIZE, x.next_policy, ~us, m);
+      ow[i] = 1;
+    }
+    for (int k = 0; k < 3; ++k) wdl[i * 3 + k] = x.result_wdl[k];
+    margin[i] = float(x.margin) / MARGIN_SCALE;
+  }
+}
+
+std::mt19937_64 step_rng(uint64_t seed, int64_t step) {
+  // splitmix64 of both, so neighbouring steps get unrelated streams.
+  auto mix = [](uint64_t z) {
+    z += 0x9E3779B97F4A7C15ULL;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+  };
+  return std::mt19937_64(mix(mix(seed) ^ uint64_t(step)));
+}
+
+bool sample_batch(const ReplayBuffer& buffer, uint64_t seed, int64_t step, int n, bool mirror, TrainBatch& out) {
+  std::mt19937_64 rng = step_rng(seed, step);
+  std::vector<ReplaySample> samples;
+  if (buffer.sample(rng, false, n, samples) == 0) return false;
+  std::vector<uint8_t> flip(samples.size(), 0);
+  if (mirror)
+    for (auto& f : flip) f = uint8_t(rng() & 1);
+  make_batch(samples, flip, out);
+  return true;
+}
+
+}  // namespace jz

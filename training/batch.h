@@ -1,0 +1,41 @@
+// Training batches: replay samples -> dense tensors (inputs, masked policy targets, WDL, margin,
+// opponent-reply targets), with the left-right mirror augmentation applied to the encoded planes
+// and the policy indices (the rules and the encoding are mirror symmetric).
+#pragma once
+#include <torch/torch.h>
+
+#include <cstdint>
+#include <random>
+#include <vector>
+
+#include "selfplay/replay_buffer.h"
+
+namespace jz {
+
+struct TrainBatch {
+  int size = 0;
+  torch::Tensor input;          // [N, NUM_PLANES, 10, 9]
+  torch::Tensor legal;          // [N, POLICY_SIZE] bool: legal moves of the side to move
+  torch::Tensor policy;         // [N, POLICY_SIZE] search target (rows without one are all 0)
+  torch::Tensor policy_weight;  // [N] 1 where the ply was a full search with a target
+  torch::Tensor wdl;            // [N, 3] game result, side to move's view
+  torch::Tensor margin;         // [N] final material margin / MARGIN_SCALE, side to move's view
+  torch::Tensor opp_policy;     // [N, POLICY_SIZE] opponent reply target, opponent's view
+  torch::Tensor opp_weight;     // [N] 1 where that target exists
+  torch::Tensor mirrored;       // [N] bool (for tests and diagnostics)
+};
+
+// Mirrors encoded planes (INPUT_SIZE floats) file a <-> i, in place.
+void mirror_planes(float* planes);
+
+// Builds a batch; mirror[i] says whether sample i is mirrored (empty = none).
+void make_batch(const std::vector<ReplaySample>& samples, const std::vector<uint8_t>& mirror, TrainBatch& out);
+
+// Draws a batch for a training step: the RNG is seeded by (seed, step) alone, so a resumed run
+// draws the same batch from the same data. Returns false if the buffer is empty.
+bool sample_batch(const ReplayBuffer& buffer, uint64_t seed, int64_t step, int n, bool mirror, TrainBatch& out);
+
+// The RNG for (seed, stream index).
+std::mt19937_64 step_rng(uint64_t seed, int64_t step);
+
+}  // namespace jz

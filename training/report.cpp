@@ -1,0 +1,273 @@
+#include "training/report.h"
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <map>
+
+#include "selfplay/chunk_reader.h"
+#include "selfplay/chunk_writer.h"
+#include "training/csv_log.h"
+#include "training/run_dir.h"
+#include "training/svg_chart.h"
+#include "util/fileio.h"
+#include "util/log.h"
+
+namespace jz {
+
+namespace {
+
+struct ChunkRow {
+  std::string file, network;
+  uint64_t created_ms = 0;
+  int64_t games = 0, positions = 0, winners[4] = {}, endings[12] = {};
+};
+
+std::vector<ChunkRow> scan_chunks(const std::string& dir, int* bad) {
+  std::vector<ChunkRow> rows;
+  for (const std::string& f : list_chunk_files(dir)) {
+    ChunkHeader h;
+    std::vector<GameRecord> games;
+    std::string err;
+    if (!read_chunk_file(f, h, games, &err)) {
+      ++*bad;
+      continue;
+    }
+    ChunkRow r;
+    r.file = std::filesystem::path(f).filename().string();
+    r.created_ms = h.created_ms;
+    for (const GameRecord& g : games) {
+      ++r.games;
+      r.positions += g.num_plies();
+      ++r.winners[int(g.winner) & 3];
+      ++r.endings[std::min(11, int(g.ending))];
+      r.network = g.network_id;
+    }
+    rows.push_back(std::move(r));
+  }
+  std::sort(rows.begin(), rows.end(), [](const ChunkRow& a, const ChunkRow& b) {
+    return a.created_ms != b.created_ms ? a.created_ms < b.created_ms : a.file < b.file;
+  });
+  return rows;
+}
+
+std::string sanitize_csv(std::string s) {
+  for (char& c : s)
+    if (c == ',' || c == '\n' || c == '\r') c = '_';
+  return s;
+}
+
+ChartSeries series(const std::string& name, const std::vector<double>& x, const std::vector<double>& y) {
+  ChartSeries s;
+  s.name = name;
+  s.x = x;
+  s.y = y;
+  return s;
+}
+
+}  // namespace
+
+bool write_report(const std::string& run_dir, const std::string& out_path, std::string* error) {
+  RunDir run(run_dir);
+  if (!std::filesystem::is_directory(run_dir)) {
+    if (error) *error = "run directory '" + run_dir + "' does not exist";
+    return false;
+  }
+  std::string out = out_path.empty() ? run.root + "/report.html" : out_path;
+  std::string html, err;
+  std::vector<std::string> charts, notes;
+
+  // Training.
+  CsvTable train;
+  bool have_train = read_csv(run.metrics() + "/train.csv", train, &err);
+  if (have_train && !train.rows.empty()) {
+    auto step = train.numbers("step");
+    ChartOptions o;
+    o.xlabel = "step";
+    o.title = "Policy losses (cross-entropy)";
+    o.ylabel = "nats";
+    charts.push_back(svg_line_chart(o, {series("policy", step, train.numbers("loss_policy")),
+                                        series("opponent reply", step, train.numbers("loss_opp_policy"))}));
+    o.title = "Value and margin losses";
+    o.ylabel = "loss";
+    charts.push_back(svg_line_chart(o, {series("value (WDL)", step, train.numbers("loss_value")),
+                                        series("margin (Huber)", step, train.numbers("loss_margin")),
+                                        series("total", step, train.numbers("loss"))}));
+    o.title = "Policy entropy";
+    o.ylabel = "nats";
+    charts.push_back(svg_line_chart(o, {series("network", step, train.numbers("policy_entropy")),
+                                        series("search target", step, train.numbers("target_entropy"))}));
+    o.title = "Training throughput";
+    o.ylabel = "samples / s";
+    charts.push_back(svg_line_chart(o, {series("samples/s", step, train.numbers("samples_per_s"))}));
+    o.title = "Samples trained per self-play position";
+    o.ylabel = "ratio";
+    charts.push_back(svg_line_chart(o, {series("ratio", step, train.numbers("ratio"))}));
+    o.title = "Learning rate";
+    o.ylabel = "lr";
+    charts.push_back(svg_line_chart(o, {series("lr", step, train.numbers("lr"))}));
+  } else {
+    notes.push_back("No training metrics yet (metrics/train.csv).");
+  }
+
+  // Self-play games, binned by cumulative games.
+  int bad = 0;
+  std::vector<ChunkRow> chunks = scan_chunks(run.games(), &bad);
+  if (!make_dirs(run.metrics())) {
+    if (error) *error = "cannot create " + run.metrics();
+    return false;
+  }
+  {
+    std::string csv = "chunk,created_ms,games,positions,avg_plies,cho,han,draw,network";
+    for (int e = 1; e < 12; ++e) csv += std::string(",") + ending_name(Ending(e));
+    csv += "\n";
+    for (auto& c : chunks) {
+      csv += c.file + "," + std::to_string(c.created_ms) + "," + std::to_string(c.games) + "," +
+             std::to_string(c.positions) + "," + fmt_num(c.games ? double(c.positions) / c.games : 0) + "," +
+             std::to_string(c.winners[1]) + "," + std::to_string(c.winners[2]) + "," + std::to_string(c.winners[3]) +
+             "," + sanitize_csv(c.network);
+      for (int e = 1; e < 12; ++e) csv += "," + std::to_string(c.endings[e]);
+      csv += "\n";
+    }
+    if (!write_file_atomic(run.metrics() + "/games.csv", csv, error)) return false;
+  }
+  int64_t total_games = 0, total_positions = 0;
+  for (auto& c : chunks) total_games += c.games, total_positions += c.positions;
+  if (!chunks.empty()) {
+    const int bins = int(std::min<size_t>(40, chunks.size()));
+    std::vector<double> x, len, cho, han, draw;
+    std::map<int, std::vector<double>> ending_share;
+    size_t ci = 0;
+    int64_t cum = 0;
+    for (int b = 0; b < bins; ++b) {
+      ChunkRow agg;
+      size_t end = chunks.size() * size_t(b + 1) / size_t(bins);
+      for (; ci < end; ++ci) {
+        const ChunkRow& c = chunks[ci];
+        agg.games += c.games, agg.positions += c.positions;
+        for (int k = 0; k < 4; ++k) agg.winners[k] += c.winners[k];
+        for (int k = 0; k < 12; ++k) agg.endings[k] += c.endings[k];
+      }
+      if (!agg.games) continue;
+      cum += agg.games;
+      x.push_back(double(cum));
+      len.push_back(double(agg.positions) / agg.games);
+      cho.push_back(double(agg.winners[1]) / agg.games);
+      han.push_back(double(agg.winners[2]) / agg.games);
+      draw.push_back(double(agg.winners[3]) / agg.games);
+      for (int e = 1; e < 12; ++e) ending_share[e].push_back(double(agg.endings[e]) / agg.games);
+    }
+    ChartOptions o;
+    o.xlabel = "games played";
+    o.points = x.size() < 20;
+    o.title = "Self-play game length";
+    o.ylabel = "plies";
+    charts.push_back(svg_line_chart(o, {series("average plies", x, len)}));
+    o.title = "Self-play results";
+    o.ylabel = "share of games";
+    charts.push_back(svg_line_chart(o, {series("Cho wins", x, cho), series("Han wins", x, han), series("draws", x, draw)}));
+    o.title = "Game endings";
+    std::vector<ChartSeries> es;
+    for (auto& [e, v] : ending_share)
+      if (*std::max_element(v.begin(), v.end()) > 0) es.push_back(series(ending_name(Ending(e)), x, v));
+    charts.push_back(svg_line_chart(o, es));
+  } else {
+    notes.push_back("No self-play games yet (games/).");
+  }
+  if (bad) notes.push_back(std::to_string(bad) + " unreadable chunk file(s) skipped.");
+
+  // Strength: every RUN/eval/*.csv with the contract's columns, merged into metrics/eval.csv.
+  std::map<std::string, ChartSeries> by_opponent;
+  std::string eval_csv = "network,step,games,opponent,score,elo,elo_lo,elo_hi\n";
+  std::vector<std::string> eval_files;
+  std::error_code ec;
+  for (std::filesystem::directory_iterator it(run.eval(), ec), end; !ec && it != end; it.increment(ec))
+    if (it->path().extension() == ".csv") eval_files.push_back(it->path().string());
+  std::sort(eval_files.begin(), eval_files.end());
+  int eval_rows = 0;
+  for (const std::string& f : eval_files) {
+    CsvTable t;
+    if (!read_csv(f, t, &err)) continue;
+    const char* need[] = {"network", "step", "games", "opponent", "score", "elo", "elo_lo", "elo_hi"};
+    int col[8];
+    bool ok = true;
+    for (int k = 0; k < 8; ++k) ok &= (col[k] = t.column(need[k])) >= 0;
+    if (!ok) {
+      notes.push_back("eval/" + std::filesystem::path(f).filename().string() + ": missing columns, skipped.");
+      continue;
+    }
+    for (auto& r : t.rows) {
+      for (int k = 0; k < 8; ++k) eval_csv += (k ? "," : "") + r[size_t(col[k])];
+      eval_csv += "\n";
+      ++eval_rows;
+      ChartSeries& s = by_opponent[r[size_t(col[3])]];
+      s.name = "vs " + r[size_t(col[3])];
+      auto d = [&](int k) {
+        char* e = nullptr;
+        double v = std::strtod(r[size_t(col[k])].c_str(), &e);
+        return e == r[size_t(col[k])].c_str() ? NAN : v;
+      };
+      s.x.push_back(d(1));
+      s.y.push_back(d(5));
+      s.lo.push_back(d(6));
+      s.hi.push_back(d(7));
+    }
+  }
+  if (!write_file_atomic(run.metrics() + "/eval.csv", eval_csv, error)) return false;
+  if (eval_rows) {
+    std::vector<ChartSeries> ss;
+    for (auto& [name, s] : by_opponent) {
+      std::vector<size_t> idx(s.x.size());
+      for (size_t i = 0; i < idx.size(); ++i) idx[i] = i;
+      std::sort(idx.begin(), idx.end(), [&](size_t a, size_t b) { return s.x[a] < s.x[b]; });
+      ChartSeries sorted;
+      sorted.name = s.name;
+      for (size_t i : idx)
+        sorted.x.push_back(s.x[i]), sorted.y.push_back(s.y[i]), sorted.lo.push_back(s.lo[i]), sorted.hi.push_back(s.hi[i]);
+      ss.push_back(sorted);
+    }
+    ChartOptions o;
+    o.title = "Strength (Elo, 95% interval)";
+    o.xlabel = "training step of the network";
+    o.ylabel = "Elo";
+    o.points = true;
+    charts.insert(charts.begin(), svg_line_chart(o, ss));
+  } else {
+    notes.push_back("No evaluation results yet (eval/*.csv with columns network, step, games, opponent, score, elo, "
+                    "elo_lo, elo_hi).");
+  }
+
+  // Page.
+  auto models = list_numbered(run.models(), "net-", ".jzn");
+  html = "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>janggi-zero run report</title><style>"
+         "body{font-family:sans-serif;margin:20px;color:#222}table{border-collapse:collapse}"
+         "td,th{border:1px solid #ccc;padding:3px 8px;text-align:left}.charts{display:flex;flex-wrap:wrap;gap:12px}"
+         ".note{color:#777}</style></head><body>\n";
+  html += "<h1>janggi-zero run report</h1>\n<table>";
+  auto row = [&](const std::string& k, const std::string& v) {
+    html += "<tr><th>" + html_escape(k) + "</th><td>" + html_escape(v) + "</td></tr>";
+  };
+  row("run directory", run_dir);
+  row("generated", format_string("%.0f (unix time)", double(unix_millis()) / 1000.0));
+  if (have_train && !train.rows.empty()) {
+    const auto& last = train.rows.back();
+    auto cell = [&](const char* c) { int i = train.column(c); return i >= 0 ? last[size_t(i)] : std::string("?"); };
+    row("training step", cell("step"));
+    row("samples trained", cell("samples"));
+    row("last losses (policy / value / margin / opponent)",
+        cell("loss_policy") + " / " + cell("loss_value") + " / " + cell("loss_margin") + " / " + cell("loss_opp_policy"));
+    row("samples per position", cell("ratio"));
+  }
+  row("networks exported", std::to_string(models.size()) +
+                               (models.empty() ? "" : " (newest " + std::filesystem::path(models.back().second).filename().string() + ")"));
+  row("self-play games / positions", std::to_string(total_games) + " / " + std::to_string(total_positions));
+  row("evaluation results", std::to_string(eval_rows));
+  html += "</table>\n";
+  for (auto& n : notes) html += "<p class=\"note\">" + html_escape(n) + "</p>\n";
+  html += "<div class=\"charts\">\n";
+  for (auto& c : charts) html += "<div>" + c + "</div>\n";
+  html += "</div>\n<p class=\"note\">Data: metrics/train.csv, metrics/games.csv, metrics/eval.csv.</p></body></html>\n";
+  return write_file_atomic(out, html, error);
+}
+
+}  // namespace jz

@@ -1,0 +1,24 @@
+// `janggi-zero train`: the local training run. Sets up or resumes the run directory, starts the
+// self-play child (`janggi-zero selfplay ... --worker-id local`), and trains at the configured
+// ratio of samples per self-play position, exporting networks and writing checkpoints and metrics.
+#pragma once
+#include <cstdint>
+#include <string>
+
+namespace jz {
+
+struct TrainRunArgs {
+  std::string config;        // --config (may be empty when the run dir has config.yaml)
+  std::string run_dir;
+  bool resume = false;       // accepted for clarity: a run dir with a checkpoint always resumes
+  bool trainer_only = false; // no local self-play child (cluster workers produce the data)
+  int64_t steps = 0;         // stop at this step (total over all sessions); 0 = no limit
+  double hours = 0;          // stop after this long (this session); 0 = no limit
+  int selfplay_threads = -1; // overrides training.selfplay_threads when >= 0
+  std::string self_exe = "/proc/self/exe";
+};
+
+// Returns the process exit code; errors are one line on stderr.
+int run_training(const TrainRunArgs& args);
+
+}  // namespace jz

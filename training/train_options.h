@@ -1,0 +1,71 @@
+// Trainer options (config keys training.*), the learning-rate schedule and the replay window rule.
+// One config file configures self-play (selfplay.*, search.*, network.*) and training.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "util/config.h"
+
+namespace jz {
+
+struct TrainOptions {
+  std::string model = "6x64";        // architecture of a new run (ModelConfig::parse)
+  std::string device = "cpu";        // cpu | cuda | cuda:N | auto
+  std::string precision = "fp32";    // fp32 | bf16 (fp32 master weights, bf16 forward/backward)
+  int threads = 1;                   // torch intra-op threads of the trainer
+  int batch_size = 256;
+  uint64_t seed = 1;                 // batch k is drawn from an RNG seeded by (seed, k)
+
+  // Optimizer: SGD with (Nesterov) momentum, or AdamW (decoupled weight decay).
+  std::string optimizer = "sgd";
+  double lr = 0.02;
+  double momentum = 0.9;
+  bool nesterov = true;
+  double weight_decay = 1e-4;
+  // Schedule: linear warmup, then constant | step (x lr_decay at each of lr_steps) | cosine (to
+  // lr * lr_min_factor at total_steps).
+  std::string lr_schedule = "step";
+  int64_t warmup_steps = 200;
+  std::vector<double> lr_steps;
+  double lr_decay = 0.1;
+  int64_t total_steps = 100000;
+  double lr_min_factor = 0.01;
+
+  // Loss weights.
+  double policy_weight = 1.0;
+  double value_weight = 1.0;
+  double margin_weight = 0.05;       // small: material margin is a noisy auxiliary target
+  double opp_policy_weight = 0.15;   // KataGo's opponent-reply policy
+  bool mirror = true;                // left-right mirror augmentation, probability 1/2 per sample
+
+  // Replay window over positions seen N (KataGo's shaping): all data while N <= window_min, else
+  // window_min * (1 + beta * ((N / window_min)^alpha - 1) / alpha), capped at window_max.
+  int64_t window_min = 20000;
+  double window_alpha = 0.75;
+  double window_beta = 0.4;
+  int64_t window_max = 1000000;
+
+  // Steady state: at most this many training samples per self-play position (0 = no limit), and
+  // no training before min_positions positions exist.
+  double samples_per_position = 4.0;
+  int64_t min_positions = 5000;
+
+  int64_t checkpoint_every = 500;    // steps
+  int keep_checkpoints = 3;
+  int64_t export_every = 500;        // steps between networks exported for self-play
+  int64_t log_every = 20;            // steps between rows of metrics/train.csv
+  double refresh_seconds = 15;       // replay directory rescans
+  int selfplay_threads = 1;          // threads of the local self-play child (0 = no child)
+};
+
+// Reads training.* keys (missing keys keep their defaults). False with a one-line reason.
+bool load_train_options(const Config& cfg, TrainOptions& out, std::string* error);
+
+// Learning rate at a step (0-based: the step about to be taken).
+double learning_rate_at(const TrainOptions& o, int64_t step);
+
+// Replay window (positions) after `positions_seen` positions have been generated.
+int64_t replay_window(const TrainOptions& o, int64_t positions_seen);
+
+}  // namespace jz
