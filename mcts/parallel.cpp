@@ -27,6 +27,8 @@ SearchInfo search_info(Tree& tree) {
   info.seconds = r.seconds;
   info.nps = r.nps;
   info.pv = r.pv;
+  info.proven = r.proven;
+  info.proof_plies = r.proof_plies;
   return info;
 }
 

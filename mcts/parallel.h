@@ -20,6 +20,8 @@ struct SearchInfo {
   double seconds = 0;
   double nps = 0;
   std::vector<Move> pv;
+  int proven = 0;            // +1 side to move wins by force, -1 loses, 0 unknown
+  int proof_plies = 0;       // plies to the end when proven (mate distance)
 };
 
 struct ParallelOptions {

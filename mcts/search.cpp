@@ -471,6 +471,8 @@ SearchResult Tree::summary() const {
   auto set_wdl = [](float* wdl, double q, double d) {
     wdl[0] = float((1 - d + q) / 2), wdl[1] = float(d), wdl[2] = float((1 - d - q) / 2);
   };
+  r.proven = -root_->proven;
+  r.proof_plies = root_->proof_plies;
   if (root_->n > 0) {
     double q = -root_->value(), d = root_->proven ? 0.0 : root_->d;
     set_wdl(r.wdl, q, d);

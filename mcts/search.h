@@ -73,6 +73,8 @@ struct SearchResult {
   double seconds = 0;
   double nps = 0;                     // playouts per second
   bool terminal = false;              // root is a finished game
+  int proven = 0;                     // solved by the search: +1 side to move wins, -1 loses, 0 unknown
+  int proof_plies = 0;                // plies to the end along the proof (mate distance) when proven
 };
 
 namespace mcts { struct Node; }

@@ -69,6 +69,8 @@ TEST(MctsSearch, FindsMateInOne) {
       SearchResult r = search(pos, eval, p);
       EXPECT_TRUE(mates(pos, r.move)) << fen << " played " << r.move.raw;
       EXPECT_FLOAT_EQ(r.q, 1.0f) << fen;
+      EXPECT_EQ(r.proven, 1) << fen;
+      EXPECT_EQ(r.proof_plies, 1) << fen;
       // Self-play settings never sample away from a proven win (some of these positions also win at
       // once by passing in bikjang when ahead on counting).
       SearchParams noisy = p;
@@ -94,6 +96,8 @@ TEST(MctsSearch, FindsMateInTwo) {
       SearchResult r = search(pos, eval, p, 8);
       EXPECT_TRUE(forces_mate_in_2(pos, r.move)) << fen << " played " << r.move.raw;
       EXPECT_FLOAT_EQ(r.q, 1.0f) << fen;  // proven
+      EXPECT_EQ(r.proven, 1) << fen;
+      EXPECT_EQ(r.proof_plies, 3) << fen;
     }
   }
 }
