@@ -9,6 +9,7 @@
 #include "arena/alphabeta/engine.h"
 #include "arena/alphabeta/eval.h"
 #include "arena/alphabeta/tt.h"
+#include "core/geometry.h"
 #include "core/movegen.h"
 #include "core/rules.h"
 
@@ -30,6 +31,32 @@ int score_to_tt(int s, int ply) { return s >= DECISIVE ? s + ply : s <= -DECISIV
 int score_from_tt(int s, int ply) { return s >= DECISIVE ? s - ply : s <= -DECISIVE ? s + ply : s; }
 
 bool is_capture(const Position& pos, Move m) { return !m.is_pass() && pos.piece_on(m.to()) != NO_PIECE; }
+
+// Cheap pre-test: a quiet move can give check only if it lands where its piece attacks the enemy
+// general from, lands on or leaves a line through that general (chariot, cannon screens), or frees
+// a horse/elephant leg. The caller confirms with do_move.
+bool may_give_check(const Position& pos, Move m) {
+  const geo::Tables& g = geo::tables();
+  Color us = pos.side_to_move();
+  Square ek = pos.king_square(~us), from = m.from(), to = m.to();
+  if ((g.danger[ek][from] & 3) || (g.danger[ek][to] & 1)) return true;
+  switch (type_of(pos.piece_on(from))) {
+    case HORSE:
+      for (int i = 0; i < g.horse_from_count[ek]; ++i)
+        if (g.horse_from[ek][i].to == to) return true;
+      return false;
+    case ELEPHANT:
+      for (int i = 0; i < g.elephant_from_count[ek]; ++i)
+        if (g.elephant_from[ek][i].to == to) return true;
+      return false;
+    case SOLDIER:
+      for (int i = 0; i < g.soldier_from_count[us][ek]; ++i)
+        if (g.soldier_from[us][ek][i] == to) return true;
+      return false;
+    default:
+      return false;
+  }
+}
 
 int mvv_lva(const Position& pos, Move m) {
   return PIECE_CP[type_of(pos.piece_on(m.to()))] * 8 - PIECE_CP[type_of(pos.piece_on(m.from()))] / 100;
@@ -204,12 +231,35 @@ int AlphaBetaEngine::Impl::qsearch(int alpha, int beta, int ply, int qply) {
     if (best >= beta || qply >= QS_MAX) return best;
     alpha = std::max(alpha, best);
   }
+  // Captures; all evasions in check; quiet checks on the first quiescence ply only.
+  constexpr int SKIP = -(1 << 30), QUIET_CHECK = -(1 << 29);
   int sc[MoveList::CAPACITY];
-  for (int i = 0; i < ml.size; ++i)
-    sc[i] = is_capture(pos, ml[i]) ? (1 << 20) + mvv_lva(pos, ml[i]) : in_check ? history[pos.side_to_move()][ml[i].from()][ml[i].to()] : -(1 << 30);
+  Color us = pos.side_to_move();
+  for (int i = 0; i < ml.size; ++i) {
+    Move m = ml[i];
+    sc[i] = is_capture(pos, m) ? (1 << 20) + mvv_lva(pos, m)
+          : in_check ? history[us][m.from()][m.to()]
+          : qply == 0 && !m.is_pass() && may_give_check(pos, m) ? QUIET_CHECK : SKIP;
+  }
   for (int i = 0; i < ml.size; ++i) {
     Move m = pick(ml, sc, i);
-    if (sc[i] == -(1 << 30)) break;  // quiet moves when not in check
+    if (sc[i] == SKIP) break;
+    if (sc[i] == QUIET_CHECK) {
+      pos.do_move(m);
+      bool check = pos.in_check();
+      int s = check ? -qsearch(-beta, -alpha, ply + 1, qply + 1) : -INF;
+      pos.undo_move();
+      if (aborted) return 0;
+      if (s > best) {
+        best = s;
+        if (s > alpha) {
+          alpha = s;
+          update_pv(ply, m);
+          if (s >= beta) break;
+        }
+      }
+      continue;
+    }
     // Delta pruning: even winning this piece cannot lift us to alpha.
     if (!in_check && best + PIECE_CP[type_of(pos.piece_on(m.to()))] + 250 <= alpha && alpha < DECISIVE) continue;
     // Captures that probably lose material are left to the main search.
