@@ -6,10 +6,10 @@
 #include <cmath>
 #include <cstring>
 
+#include "arena/alphabeta/checks.h"
 #include "arena/alphabeta/engine.h"
 #include "arena/alphabeta/eval.h"
 #include "arena/alphabeta/tt.h"
-#include "core/geometry.h"
 #include "core/movegen.h"
 #include "core/rules.h"
 
@@ -31,32 +31,6 @@ int score_to_tt(int s, int ply) { return s >= DECISIVE ? s + ply : s <= -DECISIV
 int score_from_tt(int s, int ply) { return s >= DECISIVE ? s - ply : s <= -DECISIVE ? s + ply : s; }
 
 bool is_capture(const Position& pos, Move m) { return !m.is_pass() && pos.piece_on(m.to()) != NO_PIECE; }
-
-// Cheap pre-test: a quiet move can give check only if it lands where its piece attacks the enemy
-// general from, lands on or leaves a line through that general (chariot, cannon screens), or frees
-// a horse/elephant leg. The caller confirms with do_move.
-bool may_give_check(const Position& pos, Move m) {
-  const geo::Tables& g = geo::tables();
-  Color us = pos.side_to_move();
-  Square ek = pos.king_square(~us), from = m.from(), to = m.to();
-  if ((g.danger[ek][from] & 3) || (g.danger[ek][to] & 1)) return true;
-  switch (type_of(pos.piece_on(from))) {
-    case HORSE:
-      for (int i = 0; i < g.horse_from_count[ek]; ++i)
-        if (g.horse_from[ek][i].to == to) return true;
-      return false;
-    case ELEPHANT:
-      for (int i = 0; i < g.elephant_from_count[ek]; ++i)
-        if (g.elephant_from[ek][i].to == to) return true;
-      return false;
-    case SOLDIER:
-      for (int i = 0; i < g.soldier_from_count[us][ek]; ++i)
-        if (g.soldier_from[us][ek][i] == to) return true;
-      return false;
-    default:
-      return false;
-  }
-}
 
 int mvv_lva(const Position& pos, Move m) {
   return PIECE_CP[type_of(pos.piece_on(m.to()))] * 8 - PIECE_CP[type_of(pos.piece_on(m.from()))] / 100;

@@ -7,6 +7,7 @@
 #include <random>
 #include <thread>
 
+#include "arena/alphabeta/checks.h"
 #include "arena/alphabeta/engine.h"
 #include "core/movegen.h"
 #include "core/notation.h"
@@ -233,6 +234,32 @@ TEST(AlphaBeta, NeverReturnsAnIllegalMove) {
     }
   }
   EXPECT_GT(searched, 40);
+}
+
+TEST(AlphaBeta, CheckPreTestNeverMissesACheck) {
+  std::mt19937 rng(99);
+  int checks = 0, rejected = 0;
+  for (int game = 0; game < 40; ++game) {
+    Position p;
+    for (int ply = 0; ply < 150; ++ply) {
+      MoveList ml;
+      generate_legal(p, ml);
+      if (game_result(p, ml.size).over()) break;
+      for (Move m : ml) {
+        if (m.is_pass() || p.piece_on(m.to())) continue;
+        bool may = ab::may_give_check(p, m);
+        p.do_move(m);
+        bool check = p.in_check();
+        p.undo_move();
+        ASSERT_TRUE(may || !check) << p.fen() << " " << move_to_uci(m);
+        checks += check;
+        rejected += !may;
+      }
+      p.do_move(ml[int(rng() % ml.size)]);
+    }
+  }
+  EXPECT_GT(checks, 100);
+  EXPECT_GT(rejected, 1000);
 }
 
 TEST(AlphaBeta, RespectsDepthLimit) {
