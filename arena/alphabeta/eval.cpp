@@ -150,14 +150,15 @@ int evaluate(const Position& pos) {
   // Near the move rule the game is about to end: the counting result (or a draw) takes over.
   int horizon = 40, left = info.move_rule - pos.rule50();
   int urgency = left >= horizon ? 0 : (horizon - std::max(left, 0)) * 256 / horizon;  // 0..256
-  // After the opponent's pass our pass ends the game (the search scores that exactly; this is the
-  // static hint): the counting result is at hand, and without counting a draw is.
+  // After the opponent's pass (or in bikjang) our pass would end the game: an option, not a duty.
+  // The search scores it exactly; statically, a counting win (or a draw without counting) is at hand.
   bool pass_ends = pos.last_move().is_pass() || pos.in_bikjang();
-  if (pass_ends) urgency = 256;
   if (info.counting) {
     // Han's 1.5-point counting bonus is a real asset at the end of the game.
     v += pos.side_to_move() == HAN ? 40 : -40;
-    v += counting_outcome(pos) * 400 * urgency / 256;
+    int outcome = counting_outcome(pos);
+    v += outcome * 400 * urgency / 256;
+    if (pass_ends && outcome > 0) v = std::max(v, 0) + 400;
   } else {
     v = v * (256 - urgency * 3 / 4) / 256;
     if (pass_ends) v = std::max(v, 0);

@@ -170,6 +170,18 @@ TEST(AlphaBeta, TakesTheDrawByPassingWhenBehindWithoutCounting) {
   EXPECT_EQ(e.last_info().score_cp, 0);
 }
 
+TEST(AlphaBeta, OpponentPassIsAnOptionNotAThreat) {
+  // After Han's pass Cho could end the game, but on equal material Cho loses the count: Cho simply
+  // does not pass, so Han's pass must not look good to Han.
+  Position plain = from_fen(Position::START_FEN);
+  Position passed = from_fen("rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR b - - 0 1");
+  passed.do_move(pass_move(passed));
+  EXPECT_GE(AlphaBetaEngine::evaluate(passed), AlphaBetaEngine::evaluate(plain));
+  Position han = from_fen("rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR b - - 0 1");
+  AlphaBetaEngine e(4);
+  for (int d = 1; d <= 4; ++d) EXPECT_FALSE(e.search(han, depth_limit(d)).is_pass()) << "depth " << d;
+}
+
 TEST(AlphaBeta, BikjangPassDecidedByCounting) {
   // Generals face each other on the e-file with Cho to move: a pass ends the game (bikjang).
   Position ahead = from_fen("4k4/9/9/9/9/9/9/9/R8/4K4 w - - 0 1");
