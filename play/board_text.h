@@ -1,0 +1,19 @@
+// The board as terminal text: Hanja or Hangul piece names (ASCII letters as fallback), ANSI colors
+// (blue Cho, red Han), palace diagonals, coordinates, the last move marked.
+#pragma once
+#include <string>
+
+#include "core/position.h"
+
+namespace jz {
+
+struct BoardStyle {
+  bool ascii = false;   // letters and -|/\ only (Cho uppercase, Han lowercase)
+  bool hanja = true;    // Hanja names (楚 車 馬 ...), else Hangul (장 차 마 ...)
+  bool color = true;    // ANSI colors
+  bool flip = false;    // Han at the bottom
+};
+
+std::string render_board(const Position& pos, const BoardStyle& style);
+
+}  // namespace jz

@@ -1,0 +1,134 @@
+// PlayEngine: dispatch between the network search and the alpha-beta engine, and the shared report.
+#include "play/engine.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "arena/alphabeta/engine.h"
+#include "core/movegen.h"
+#include "play/net_search.h"
+
+namespace jz {
+
+void cp_to_wdl(int cp, int out[3]) {
+  // Expected score from a logistic curve; the draw share shrinks as the score leaves equality.
+  double s = 1.0 / (1.0 + std::pow(10.0, -cp / 400.0));
+  double d = 0.3 * (1.0 - std::fabs(2 * s - 1));
+  double w = std::max(0.0, s - d / 2), l = std::max(0.0, 1 - s - d / 2);
+  out[0] = int(std::lround(w * 1000));
+  out[2] = int(std::lround(l * 1000));
+  out[1] = 1000 - out[0] - out[2];
+}
+
+int q_to_cp(float q) {
+  q = std::clamp(q, -0.999f, 0.999f);
+  return int(std::lround(111.714640912 * std::tan(1.5620688421 * q)));
+}
+
+struct PlayEngine::Impl {
+  explicit Impl(int hash_mb) : ab(size_t(hash_mb)) {}
+  AlphaBetaEngine ab;
+  AbLimits level_limits = AlphaBetaEngine::level("expert");
+  std::unique_ptr<play_detail::NetSearch> net = play_detail::make_net_search();
+};
+
+PlayEngine::PlayEngine() : impl_(std::make_unique<Impl>(16)) {}
+PlayEngine::~PlayEngine() = default;
+
+bool play_has_mcts() { return play_detail::make_net_search() != nullptr; }
+
+bool PlayEngine::set_network(std::shared_ptr<Evaluator> net, std::string* error) {
+  if (net && !impl_->net) {
+    if (error) *error = "this build has no MCTS search: network play is unavailable";
+    return false;
+  }
+  net_ = std::move(net);
+  if (impl_->net) impl_->net->new_game();
+  return true;
+}
+
+void PlayEngine::set_hash(int mb) { impl_->ab.set_hash(size_t(std::clamp(mb, 1, 65536))); }
+
+bool PlayEngine::set_level(const std::string& spec, std::string* error) {
+  AbLimits l;
+  if (!AlphaBetaEngine::parse_level(spec, l, error)) return false;
+  impl_->level_limits = l;
+  level_ = spec;
+  return true;
+}
+
+void PlayEngine::new_game() {
+  impl_->ab.new_game();
+  if (impl_->net) impl_->net->new_game();
+}
+
+int PlayEngine::budget_ms(const ThinkLimits& l, Color us) {
+  int left = l.time_ms[us], inc = l.inc_ms[us];
+  if (left <= 0) return 0;
+  int mtg = l.movestogo > 0 ? std::min(l.movestogo, 40) : 30;
+  int t = left / mtg + inc * 3 / 4;
+  // Keep a reserve for overhead and never spend more than half of what is left.
+  return std::max(10, std::min(t, left / 2 - 30));
+}
+
+Move PlayEngine::think(const Position& pos, const ThinkLimits& limits,
+                       const std::function<void(const ThinkInfo&)>& on_info, std::atomic<bool>* stop,
+                       ThinkInfo* final_info) {
+  ThinkInfo fin;
+  Move best = Move::none();
+  MoveList legal;
+  generate_legal(pos, legal);
+  if (legal.size == 0) {
+    if (final_info) *final_info = fin;
+    return best;
+  }
+
+  if (using_network()) {
+    play_detail::NetThink t;
+    t.threads = threads_;
+    t.infinite = limits.infinite;
+    t.simulations = limits.nodes ? int(std::min<uint64_t>(limits.nodes, 1u << 30)) : simulations_;
+    int ms = limits.movetime_ms ? limits.movetime_ms : budget_ms(limits, pos.side_to_move());
+    if (ms > 0) {
+      t.seconds = ms / 1000.0;
+      if (!limits.nodes) t.simulations = 0;  // time alone decides
+    }
+    if (limits.max_ms > 0 && (t.seconds == 0 || t.seconds * 1000 > limits.max_ms)) t.seconds = limits.max_ms / 1000.0;
+    best = impl_->net->think(*net_, pos, t, on_info, stop, fin);
+  }
+
+  if (best.is_none() || !legal.contains(best)) {
+    AbLimits l = impl_->level_limits;
+    if (limits.infinite) {
+      l.depth = 0, l.nodes = 0, l.movetime_ms = 0;
+    } else if (limits.any()) {
+      l.depth = limits.depth;
+      l.nodes = limits.nodes;
+      l.movetime_ms = limits.movetime_ms;
+      for (int c = 0; c < 2; ++c) l.time_ms[c] = limits.time_ms[c], l.inc_ms[c] = limits.inc_ms[c];
+      l.movestogo = limits.movestogo;
+    }
+    if (using_network()) l = AbLimits(), l.depth = 1;  // the network found nothing (finished game)
+    if (limits.max_ms > 0 && (l.movetime_ms == 0 || l.movetime_ms > limits.max_ms)) l.movetime_ms = limits.max_ms;
+    auto conv = [](const AbInfo& a, ThinkInfo& t) {
+      t.network = false;
+      t.depth = a.depth, t.seldepth = a.seldepth;
+      t.nodes = a.nodes, t.nps = a.nps, t.time_ms = a.time_ms;
+      t.score_cp = a.score_cp, t.mate = a.mate, t.hashfull = a.hashfull;
+      t.pv = a.pv;
+      t.has_wdl = true;
+      if (a.mate) t.wdl[0] = a.mate > 0 ? 1000 : 0, t.wdl[1] = 0, t.wdl[2] = a.mate > 0 ? 0 : 1000;
+      else cp_to_wdl(a.score_cp, t.wdl);
+    };
+    std::function<void(const AbInfo&)> cb;
+    if (on_info) cb = [&](const AbInfo& a) { ThinkInfo t; conv(a, t); on_info(t); };
+    best = impl_->ab.search(pos, l, cb, stop);
+    conv(impl_->ab.last_info(), fin);
+    if (best.is_none() || !legal.contains(best)) best = legal[0];  // never answer without a move
+  }
+  if (fin.pv.empty() || fin.pv[0] != best) fin.pv.assign(1, best);
+  if (final_info) *final_info = fin;
+  return best;
+}
+
+}  // namespace jz

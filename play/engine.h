@@ -1,0 +1,101 @@
+// The engine facade shared by `uci`, `play` and `serve`: searches a Position (with its history) with
+// the network (MCTS) when one is set and enabled, else with the alpha-beta engine, and reports its
+// thinking in one shape (ThinkInfo). One PlayEngine per game/thread; think() is not reentrant, but
+// `stop` may be set from any thread.
+#pragma once
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/position.h"
+#include "nn/evaluator.h"
+
+namespace jz {
+
+// UCI-shaped limits. Zero = no limit per field. No limit at all (and not infinite): the level's
+// limits (alpha-beta) or `simulations` (network).
+struct ThinkLimits {
+  int depth = 0;
+  uint64_t nodes = 0;
+  int movetime_ms = 0;
+  int time_ms[2] = {0, 0};  // remaining clock per color (wtime = Cho, btime = Han)
+  int inc_ms[2] = {0, 0};
+  int movestogo = 0;
+  bool infinite = false;    // run until *stop
+  int max_ms = 0;           // hard bound on the search time whatever the rest says (servers); 0 = none
+  bool any() const { return depth || nodes || movetime_ms || time_ms[0] || time_ms[1] || infinite; }
+};
+
+struct ThinkInfo {
+  bool network = false;     // produced by the network search
+  int depth = 0, seldepth = 0;
+  uint64_t nodes = 0, nps = 0;  // alpha-beta nodes, or MCTS playouts
+  int time_ms = 0;
+  int score_cp = 0;         // side to move's view
+  int mate = 0;             // moves to mate (+ we mate), 0 if none
+  bool has_wdl = false;
+  int wdl[3] = {0, 1000, 0};  // per mille, side to move's view (network; alpha-beta: estimated from cp)
+  int hashfull = 0;
+  std::vector<Move> pv;
+};
+
+// Win/draw/loss estimate in per mille from a centipawn score (for the alpha-beta engine's displays).
+void cp_to_wdl(int cp, int out[3]);
+// Centipawns from an expected score q in [-1, 1] (lc0's mapping).
+int q_to_cp(float q);
+
+class PlayEngine {
+ public:
+  PlayEngine();
+  ~PlayEngine();
+  PlayEngine(const PlayEngine&) = delete;
+  PlayEngine& operator=(const PlayEngine&) = delete;
+
+  // The network to use (shared: one evaluator may serve many engines). nullptr = none.
+  // Returns false if this build has no MCTS search.
+  bool set_network(std::shared_ptr<Evaluator> net, std::string* error);
+  void set_use_network(bool on) { use_network_ = on; }
+  bool network_loaded() const { return net_ != nullptr; }
+  bool using_network() const { return net_ && use_network_; }
+  std::string network_id() const { return net_ ? net_->id() : std::string(); }
+
+  void set_simulations(int n) { simulations_ = n < 1 ? 1 : n; }
+  void set_threads(int n) { threads_ = n < 1 ? 1 : n; }
+  void set_hash(int mb);
+  // Alpha-beta level ("easy", "normal", "expert", or AlphaBetaEngine::parse_level overrides).
+  bool set_level(const std::string& spec, std::string* error);
+  const std::string& level() const { return level_; }
+  int simulations() const { return simulations_; }
+  int threads() const { return threads_; }
+
+  void new_game();
+
+  // Best move for the side to move; Move::none() if it has no legal move. on_info is called with
+  // progress (from the searching thread) and once more with the final report.
+  Move think(const Position& pos, const ThinkLimits& limits,
+             const std::function<void(const ThinkInfo&)>& on_info = {}, std::atomic<bool>* stop = nullptr,
+             ThinkInfo* final_info = nullptr);
+
+  // Time for one move under a clock (network search; alpha-beta manages its own clock).
+  static int budget_ms(const ThinkLimits& l, Color us);
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+  std::shared_ptr<Evaluator> net_;
+  bool use_network_ = true;
+  int simulations_ = 800;
+  int threads_ = 1;
+  std::string level_ = "expert";
+};
+
+// Whether this build can search with a network (MCTS compiled in) and load model files (LibTorch).
+bool play_has_mcts();
+bool play_can_load_models();
+// Loads a model file as a shared evaluator (CPU; torch threads set to 1 first). nullptr + *error on failure.
+std::shared_ptr<Evaluator> load_network(const std::string& path, std::string* error);
+
+}  // namespace jz

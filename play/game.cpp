@@ -1,0 +1,176 @@
+#include "play/game.h"
+
+#include <nlohmann/json.hpp>
+
+#include "core/movegen.h"
+#include "core/notation.h"
+#include "core/setups.h"
+#include "util/fileio.h"
+
+namespace jz {
+
+using json = nlohmann::json;
+
+const char* winner_word(Winner w) {
+  switch (w) {
+    case Winner::CHO: return "cho";
+    case Winner::HAN: return "han";
+    case Winner::DRAW: return "draw";
+    default: return "";
+  }
+}
+
+Game::Game() {
+  std::string err;
+  start(Position::START_FEN, Ruleset::JANGGI, &err);
+}
+
+bool Game::start(const std::string& fen, Ruleset rules, std::string* error) {
+  Position p;
+  if (!p.set_fen(fen, rules, error)) return false;
+  pos_ = p;
+  start_fen_ = fen;
+  setup_.clear();
+  moves_.clear();
+  resigned_ = GameResult();
+  return true;
+}
+
+bool Game::start_setup(const std::string& setup, Ruleset rules, std::string* error) {
+  int idx;
+  if (!parse_setup(setup, idx)) {
+    if (error) *error = "unknown setup '" + setup + "' (e.g. inner-outer, 안상-바깥상, or 0..15)";
+    return false;
+  }
+  if (!start(setup_fen(idx), rules, error)) return false;
+  setup_ = setup_name(idx);
+  return true;
+}
+
+GameResult Game::result() const { return resigned_.over() ? resigned_ : game_result(pos_); }
+
+bool Game::play(Move m, std::string* error) {
+  GameResult r = result();
+  if (r.over()) {
+    if (error) *error = "the game is over: " + r.str();
+    return false;
+  }
+  if (!is_legal(pos_, m)) {
+    if (error) *error = "illegal move '" + move_to_uci(m) + "'";
+    return false;
+  }
+  pos_.do_move(m);
+  moves_.push_back(m);
+  return true;
+}
+
+bool Game::play_text(const std::string& text, Move* played, std::string* error) {
+  GameResult r = result();
+  if (r.over()) {
+    if (error) *error = "the game is over: " + r.str();
+    return false;
+  }
+  Move m;
+  if (!parse_any_move(pos_, text, m, error)) return false;
+  if (!play(m, error)) return false;
+  if (played) *played = m;
+  return true;
+}
+
+int Game::undo(int n) {
+  int done = 0;
+  if (resigned_.over()) resigned_ = GameResult();
+  while (done < n && !moves_.empty()) {
+    pos_.undo_move();
+    moves_.pop_back();
+    ++done;
+  }
+  return done;
+}
+
+void Game::resign(Color loser) {
+  if (over()) return;
+  resigned_.winner = winner_of(~loser);
+  resigned_.ending = Ending::RESIGNATION;
+}
+
+std::string Game::korean(int i, bool hanja) const {
+  Position p;
+  std::string err;
+  p.set_fen(start_fen_, rules(), &err);
+  for (int k = 0; k < i; ++k) p.do_move(moves_[k]);
+  return move_to_korean(p, moves_[i], hanja);
+}
+
+std::vector<std::string> Game::korean_moves(bool hanja) const {
+  std::vector<std::string> out;
+  Position p;
+  std::string err;
+  p.set_fen(start_fen_, rules(), &err);
+  for (Move m : moves_) {
+    out.push_back(move_to_korean(p, m, hanja));
+    p.do_move(m);
+  }
+  return out;
+}
+
+std::string Game::to_json() const {
+  json j;
+  j["format"] = "janggi-zero-game";
+  j["rules"] = ruleset_name(rules());
+  if (!setup_.empty()) j["setup"] = setup_;
+  j["start_fen"] = start_fen_;
+  json mv = json::array();
+  for (Move m : moves_) mv.push_back(move_to_uci(m));
+  j["moves"] = mv;
+  j["korean"] = korean_moves();
+  GameResult r = result();
+  j["result"] = r.str();
+  j["winner"] = winner_word(r.winner);
+  j["ending"] = r.over() ? ending_name(r.ending) : "";
+  return j.dump(1);
+}
+
+bool Game::from_json(const std::string& text, std::string* error) {
+  auto fail = [&](const std::string& why) {
+    if (error) *error = "bad game record: " + why;
+    return false;
+  };
+  json j = json::parse(text, nullptr, false);
+  if (j.is_discarded() || !j.is_object()) return fail("not a JSON object");
+  if (!j.contains("start_fen") || !j["start_fen"].is_string()) return fail("missing start_fen");
+  if (!j.contains("moves") || !j["moves"].is_array()) return fail("missing moves");
+  Ruleset rules = Ruleset::JANGGI;
+  if (j.contains("rules") && !(j["rules"].is_string() && parse_ruleset(j["rules"].get<std::string>(), rules)))
+    return fail("unknown rules");
+  Game g;
+  std::string err;
+  if (!g.start(j["start_fen"].get<std::string>(), rules, &err)) return fail(err);
+  if (j.contains("setup") && j["setup"].is_string()) g.setup_ = j["setup"].get<std::string>();
+  for (const json& m : j["moves"]) {
+    if (!m.is_string()) return fail("moves must be strings");
+    Move mv;
+    if (!parse_legal_uci_move(g.pos_, m.get<std::string>(), mv, &err) || !g.play(mv, &err))
+      return fail("move " + std::to_string(g.ply() + 1) + ": " + err);
+  }
+  // A resignation is the only ending the rules cannot see again from the moves.
+  if (j.contains("ending") && j["ending"] == "resignation" && j.contains("winner") && !g.over()) {
+    std::string w = j["winner"].is_string() ? j["winner"].get<std::string>() : "";
+    if (w == "cho") g.resign(HAN);
+    else if (w == "han") g.resign(CHO);
+  }
+  *this = g;
+  return true;
+}
+
+bool Game::save(const std::string& path, std::string* error) const {
+  return write_file_atomic(path, to_json() + "\n", error);
+}
+
+bool Game::load(const std::string& path, std::string* error) {
+  std::string text;
+  if (!read_file(path, text, error)) return false;
+  return from_json(text, error);
+}
+
+}  // namespace jz

@@ -1,0 +1,28 @@
+// Model files -> shared evaluator (LibTorch builds).
+#include <torch/torch.h>
+
+#include <mutex>
+
+#include "nn/network_evaluator.h"
+#include "play/engine.h"
+
+namespace jz {
+
+bool play_can_load_models() { return true; }
+
+std::shared_ptr<Evaluator> load_network(const std::string& path, std::string* error) {
+  static std::once_flag once;
+  std::call_once(once, [] { torch::set_num_threads(1); });
+  try {
+    NetworkOptions opts;
+    opts.device = "auto";
+    std::shared_ptr<NetworkEvaluator> net = NetworkEvaluator::from_file(path, opts);
+    net->set_preferred_batch(8);  // play searches gather small batches per thread
+    return net;
+  } catch (const std::exception& e) {
+    if (error) *error = e.what();
+    return nullptr;
+  }
+}
+
+}  // namespace jz

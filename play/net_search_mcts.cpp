@@ -1,0 +1,83 @@
+// Network play: one MCTS tree per engine, kept between moves when the game continues from its root.
+#include <cmath>
+
+#include "mcts/parallel.h"
+#include "mcts/search.h"
+#include "play/net_search.h"
+
+namespace jz::play_detail {
+
+namespace {
+
+void fill(ThinkInfo& ti, int depth, int seldepth, uint64_t playouts, double nps, double seconds,
+          const float wdl[3], float q, const std::vector<Move>& pv) {
+  ti.network = true;
+  ti.depth = depth;
+  ti.seldepth = seldepth;
+  ti.nodes = playouts;
+  ti.nps = uint64_t(nps);
+  ti.time_ms = int(seconds * 1000);
+  ti.score_cp = q_to_cp(q);
+  ti.mate = 0;
+  ti.has_wdl = true;
+  for (int i = 0; i < 3; ++i) ti.wdl[i] = int(std::lround(wdl[i] * 1000));
+  ti.pv = pv;
+}
+
+class MctsSearch : public NetSearch {
+ public:
+  void new_game() override { have_root_ = false; }
+
+  Move think(Evaluator& net, const Position& pos, const NetThink& t,
+             const std::function<void(const ThinkInfo&)>& on_info, std::atomic<bool>* stop,
+             ThinkInfo& final_info) override {
+    SearchParams p;
+    p.simulations = t.infinite || t.simulations <= 0 ? (1 << 30) : t.simulations;
+    p.time_limit = t.infinite ? 0 : t.seconds;
+    p.seed = 1;
+    tree_.set_params(p);
+    reach(pos);
+    tree_.new_search();
+
+    ParallelOptions opt;
+    opt.threads = t.threads;
+    opt.stop = stop;
+    opt.info_interval = 0.5;
+    if (on_info)
+      opt.on_info = [&](const SearchInfo& si) {
+        ThinkInfo ti;
+        fill(ti, si.depth, si.seldepth, uint64_t(si.playouts), si.nps, si.seconds, si.wdl, si.q, si.pv);
+        on_info(ti);
+      };
+    SearchResult r = search_parallel(tree_, net, opt);
+    fill(final_info, int(std::ceil(r.avg_depth)), r.max_depth, uint64_t(r.playouts), r.nps, r.seconds, r.wdl,
+         r.q, r.pv);
+    if (!r.move.is_none() && (r.pv.empty() || r.pv[0] != r.move)) final_info.pv.assign(1, r.move);
+    return r.move;
+  }
+
+ private:
+  // Moves the tree's root to pos: advance along pos's history when the root is an ancestor, else reset.
+  void reach(const Position& pos) {
+    if (have_root_) {
+      const Position& root = tree_.root_position();
+      int diff = pos.history_size() - root.history_size();
+      if (diff >= 0 && diff <= 8 && pos.ruleset() == root.ruleset() && pos.state(diff).key == root.key()) {
+        bool ok = true;
+        for (int i = diff - 1; i >= 0 && ok; --i) ok = tree_.advance(pos.state(i).move);
+        if (ok && tree_.root_position().key() == pos.key()) return;
+      }
+    }
+    tree_.reset(pos);
+    have_root_ = true;
+  }
+
+  Tree tree_;
+  bool have_root_ = false;
+};
+
+}  // namespace
+
+std::unique_ptr<NetSearch> make_net_search() { return std::make_unique<MctsSearch>(); }
+
+}  // namespace jz::play_detail
