@@ -96,7 +96,7 @@ namespace {
 // Displacements (rank delta, file delta) of the policy pairs, and per pair its displacement plane.
 struct PolicyGeometry {
   int planes = 0;
-  std::vector<int64_t> policy, opponent;  // plane * 90 + from square, for the POLICY_SIZE - 1 pairs
+  std::vector<int64_t> policy, opponent;  // from square * 2 * planes + plane, for the POLICY_SIZE - 1 pairs
   PolicyGeometry() {
     std::map<std::pair<int, int>, int> disp;
     std::vector<std::pair<int, int>> d(PASS_INDEX);
@@ -110,10 +110,10 @@ struct PolicyGeometry {
     for (int i = 0; i < PASS_INDEX; ++i) {
       Square a, b;
       policy_squares(i, a, b);
-      policy.push_back(int64_t(disp[d[i]]) * BOARD_SIZE + a);
+      policy.push_back(int64_t(a) * 2 * planes + disp[d[i]]);
       // The opponent's move seen from the side to move: the piece stands on flip(a) and moves by -d.
       auto nd = std::make_pair(-d[i].first, -d[i].second);
-      opponent.push_back(int64_t(planes + disp.at(nd)) * BOARD_SIZE + flip_square(a));
+      opponent.push_back(int64_t(flip_square(a)) * 2 * planes + planes + disp.at(nd));
     }
   }
 };
@@ -152,14 +152,18 @@ JanggiNetImpl::JanggiNetImpl(const ModelConfig& cfg) : cfg_(cfg) {
 
 ModelOutput JanggiNetImpl::forward(const torch::Tensor& input, bool aux) {
   const int64_t n = input.size(0);
-  auto x = torch::relu(input_conv(input.view({n, NUM_PLANES, RANK_NB, FILE_NB})));
+  auto x = torch::relu(input_conv(input.reshape({n, NUM_PLANES, RANK_NB, FILE_NB})));
   for (auto& block : *tower) x = block->as<ResBlockImpl>()->forward(x);
 
   ModelOutput out;
   auto p = torch::relu(policy_conv(x));
   auto pooled = global_pool(p);
   p = torch::relu(p + policy_pool_bias(pooled).unsqueeze(-1).unsqueeze(-1));
-  auto planes = policy_out(p).view({n, -1});  // [n, 2 * displacements * 90]
+  // The 1x1 output convolution as one matrix product in square-major layout: LibTorch's CPU
+  // convolution is several times slower for this shape. planes: [n, 90 * 2 * displacements].
+  const int64_t h = p.size(1);
+  auto by_square = p.permute({0, 2, 3, 1}).reshape({n * BOARD_SIZE, h});  // free in channels-last
+  auto planes = torch::addmm(policy_out->bias, by_square, policy_out->weight.reshape({-1, h}).t()).view({n, -1});
   auto pass = pass_out(pooled);                // [n, 2]
   const int64_t pairs = PASS_INDEX;
   if (aux) {

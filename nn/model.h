@@ -88,7 +88,7 @@ class JanggiNetImpl : public torch::nn::Module {
   torch::nn::Linear pass_out{nullptr};    // pass logits (policy, opponent policy) from pooled features
   ConvBN value_conv{nullptr};
   torch::nn::Linear value_fc{nullptr}, wdl_out{nullptr}, margin_out{nullptr};
-  torch::Tensor gather_index_;  // [2 * (POLICY_SIZE - 1)]: plane * 90 + from, policy then opponent's
+  torch::Tensor gather_index_;  // [2 * (POLICY_SIZE - 1)]: from * planes + plane, policy then opponent's
 };
 TORCH_MODULE(JanggiNet);
 

@@ -37,6 +37,14 @@ NetworkEvaluator::NetworkEvaluator(JanggiNet model, const NetworkOptions& opts, 
   model_->eval();
   if (opts.fuse) model_->fuse_batchnorm();
   model_->to(device_, dtype_);
+  // Channels-last convolutions run 20-30% faster on the CPU (oneDNN) and suit tensor cores.
+  {
+    torch::NoGradGuard ng;
+    for (auto& t : model_->parameters())
+      if (t.dim() == 4) t.set_data(t.contiguous(torch::MemoryFormat::ChannelsLast));
+    for (auto& t : model_->buffers())
+      if (t.dim() == 4) t.set_data(t.contiguous(torch::MemoryFormat::ChannelsLast));
+  }
   // Fail now, not in the middle of a search, if this device / precision cannot run the model.
   try {
     std::vector<float> x(INPUT_SIZE, 0.0f);
@@ -62,7 +70,7 @@ void NetworkEvaluator::forward_raw(const float* input, int n, torch::Tensor& pol
                                    torch::Tensor& margin) {
   c10::InferenceMode guard;
   auto x = torch::from_blob(const_cast<float*>(input), {n, NUM_PLANES, RANK_NB, FILE_NB}, torch::kFloat32);
-  x = x.to(device_, dtype_);
+  x = x.to(device_, dtype_).contiguous(torch::MemoryFormat::ChannelsLast);
   ModelOutput out = model_->forward(x, false);
   policy = out.policy.to(torch::kCPU, torch::kFloat32).contiguous();
   wdl = torch::softmax(out.wdl.to(torch::kFloat32), 1).to(torch::kCPU).contiguous();
