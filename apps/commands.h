@@ -9,6 +9,8 @@ void add_perft(CLI::App& app, int& rc);
 void add_uci(CLI::App& app, int& rc);
 void add_bench(CLI::App& app, int& rc);  // bench perft, bench nn, bench mcts, ...
 void add_bench_perft(CLI::App& bench, int& rc);
+void add_evaluate(CLI::App& app, int& rc);  // matches between players (arena/)
+void add_ratings(CLI::App& app, int& rc);
 void add_bench_mcts(CLI::App& bench, int& rc);  // search speed and tree memory (mcts/)
 void add_bench_ab(CLI::App& bench, int& rc);  // alpha-beta engine speed and level match
 void add_bench_nn(CLI::App& bench, int& rc);  // network throughput (nn/)

@@ -21,6 +21,8 @@ int main(int argc, char** argv) {
   jz::app::add_perft(app, rc);
   jz::app::add_uci(app, rc);
   jz::app::add_bench(app, rc);
+  jz::app::add_evaluate(app, rc);
+  jz::app::add_ratings(app, rc);
   jz::app::add_selfplay(app, rc);
   jz::app::add_record(app, rc);
   jz::app::add_cluster(app, rc);

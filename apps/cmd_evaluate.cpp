@@ -1,0 +1,133 @@
+// `janggi-zero evaluate`: a match between two players (arena/player.h specs); prints W/D/L and Elo,
+// and stores the result and the game records in the results store read by `janggi-zero ratings`.
+#include <chrono>
+#include <cstdio>
+#include <memory>
+#include <sstream>
+
+#include "apps/commands.h"
+#include "arena/match.h"
+#include "arena/player.h"
+#include "arena/results.h"
+
+namespace jz::app {
+
+namespace {
+
+// "elo0,elo1[,alpha,beta]"
+bool parse_sprt(const std::string& s, SprtParams& p, std::string* error) {
+  std::vector<double> v;
+  std::istringstream is(s);
+  for (std::string tok; std::getline(is, tok, ',');) {
+    try {
+      size_t used = 0;
+      v.push_back(std::stod(tok, &used));
+      if (used != tok.size()) throw std::invalid_argument(tok);
+    } catch (const std::exception&) {
+      *error = "--sprt: '" + tok + "' is not a number (expected elo0,elo1[,alpha,beta])";
+      return false;
+    }
+  }
+  if (v.size() != 2 && v.size() != 4) {
+    *error = "--sprt: expected elo0,elo1[,alpha,beta], got '" + s + "'";
+    return false;
+  }
+  p.elo0 = v[0], p.elo1 = v[1];
+  if (v.size() == 4) p.alpha = v[2], p.beta = v[3];
+  if (!(p.elo1 > p.elo0) || !(p.alpha > 0 && p.alpha < 0.5) || !(p.beta > 0 && p.beta < 0.5)) {
+    *error = "--sprt: need elo0 < elo1 and alpha, beta in (0, 0.5)";
+    return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+void add_evaluate(CLI::App& app, int& rc) {
+  struct Opts {
+    std::string p1, p2, variant = "janggi", sprt, out = "arena-results";
+    int games = 2, concurrency = 1, openings = 0, max_plies = 600;
+    int64_t seed = -1;
+    bool quiet = false;
+  };
+  auto o = std::make_shared<Opts>();
+  auto* cmd = app.add_subcommand("evaluate", "Play a match between two players and rate it");
+  cmd->add_option("--player1", o->p1,
+                  "Player spec: random, alphabeta:level=easy|normal|expert (or depth=/nodes=/movetime=), "
+                  "uci:PATH [ARGS][,Option=Value], net:PATH[,sims=N|movetime=MS]; name=NAME names it")
+      ->required();
+  cmd->add_option("--player2", o->p2, "Player spec (the opponent; Elo is player1's)")->required();
+  cmd->add_option("--games", o->games, "Games (pairs of color-swapped games from the same start)")
+      ->check(CLI::Range(1, 10000000));
+  cmd->add_option("--concurrency", o->concurrency, "Games played in parallel")->check(CLI::Range(1, 1024));
+  cmd->add_option("--variant", o->variant, "Rule set: janggi, janggitraditional, janggimodern, janggicasual");
+  cmd->add_option("--sprt", o->sprt, "Stop early by SPRT: elo0,elo1[,alpha,beta] (default alpha = beta = 0.05)");
+  cmd->add_option("--out", o->out, "Results store directory (default arena-results)");
+  cmd->add_option("--seed", o->seed, "Seed for openings and randomized players (default: from the clock)")
+      ->check(CLI::NonNegativeNumber);
+  cmd->add_option("--openings", o->openings, "Random opening plies after the setup, shared by each pair")
+      ->check(CLI::Range(0, 200));
+  cmd->add_option("--max-plies", o->max_plies, "Referee's length cap (decided by counting or drawn)")
+      ->check(CLI::Range(10, 100000));
+  cmd->add_flag("--quiet", o->quiet, "No live progress line");
+  cmd->callback([o, &rc] {
+    rc = 1;
+    MatchConfig cfg;
+    cfg.player1 = o->p1;
+    cfg.player2 = o->p2;
+    cfg.games = o->games;
+    cfg.concurrency = o->concurrency;
+    cfg.opening_plies = o->openings;
+    cfg.max_plies = o->max_plies;
+    cfg.progress = !o->quiet;
+    cfg.seed = o->seed >= 0 ? uint64_t(o->seed)
+                            : uint64_t(std::chrono::system_clock::now().time_since_epoch().count()) % 1000000007;
+    std::string err;
+    if (!parse_ruleset(o->variant, cfg.rules)) {
+      std::fprintf(stderr, "error: unknown variant '%s' (janggi, janggitraditional, janggimodern, janggicasual)\n",
+                   o->variant.c_str());
+      return;
+    }
+    if (!o->sprt.empty()) {
+      cfg.use_sprt = true;
+      if (!parse_sprt(o->sprt, cfg.sprt, &err)) {
+        std::fprintf(stderr, "error: %s\n", err.c_str());
+        return;
+      }
+    }
+    // Check the specs before creating anything on disk.
+    MatchResult r;
+    PlayerSpec s1, s2;
+    if (!check_player_spec(cfg.player1, &err) || !check_player_spec(cfg.player2, &err)) {
+      std::fprintf(stderr, "error: %s\n", err.c_str());
+      return;
+    }
+    parse_player_spec(cfg.player1, s1, &err);
+    parse_player_spec(cfg.player2, s2, &err);
+    r.name1 = s1.name();
+    r.name2 = s2.name();
+    std::string stem;
+    if (!new_match_stem(o->out, r, stem, &err)) {
+      std::fprintf(stderr, "error: %s\n", err.c_str());
+      return;
+    }
+    cfg.records_path = stem + ".games.jsonl";
+    if (!o->quiet)
+      std::fprintf(stderr, "match %s vs %s, %d games, seed %llu, records %s\n", r.name1.c_str(), r.name2.c_str(),
+                   cfg.games, (unsigned long long)cfg.seed, cfg.records_path.c_str());
+    bool ok = run_match(cfg, r, &err);
+    if (!ok) {
+      std::fprintf(stderr, "error: %s\n", err.c_str());
+      return;  // finished games stay in the records file, but the store gets no result
+    }
+    std::string result_path = stem + ".result.json";
+    if (!write_match_result(result_path, cfg, r, cfg.records_path, &err)) {
+      std::fprintf(stderr, "error: %s\n", err.c_str());
+      return;
+    }
+    std::printf("%sResult: %s\n", r.summary().c_str(), result_path.c_str());
+    rc = 0;
+  });
+}
+
+}  // namespace jz::app

@@ -1,0 +1,98 @@
+// net:PATH[,sims=N|movetime=MS][,batch=B][,device=cpu|cuda|auto]
+// MCTS (mcts/) with a network from a model file (nn/). Networks are loaded once per process and
+// path and shared by every game (NetworkEvaluator is thread-safe); each player has its own tree.
+#include <torch/torch.h>
+
+#include <map>
+#include <mutex>
+#include <sys/stat.h>
+
+#include "arena/player.h"
+#include "mcts/search.h"
+#include "nn/network_evaluator.h"
+
+namespace jz {
+
+namespace {
+
+std::shared_ptr<Evaluator> shared_network(const std::string& path, const std::string& device, std::string* error) {
+  static std::once_flag once;
+  std::call_once(once, [] { torch::set_num_threads(1); });  // parallelism comes from concurrent games
+  static std::mutex mu;
+  static std::map<std::string, std::shared_ptr<Evaluator>> cache;
+  std::lock_guard<std::mutex> lock(mu);
+  auto& slot = cache[device + "|" + path];
+  if (!slot) {
+    try {
+      NetworkOptions opts;
+      opts.device = device;
+      slot = NetworkEvaluator::from_file(path, opts);
+    } catch (const std::exception& e) {
+      *error = e.what();
+      return nullptr;
+    }
+  }
+  return slot;
+}
+
+class NetPlayer : public Player {
+ public:
+  NetPlayer(std::shared_ptr<Evaluator> net, const SearchParams& params, int batch)
+      : net_(std::move(net)), tree_(params), batch_(batch) {}
+  PlayerReply play(const Position& pos, const std::string&, const std::vector<Move>&) override {
+    tree_.reset(pos);
+    SearchResult s = run_search(tree_, *net_, batch_);
+    PlayerReply r;
+    r.move = s.move;
+    if (r.move.is_none()) r.error = "search found no move";
+    r.info = "visits " + std::to_string(s.root_visits) + " q " + std::to_string(s.q);
+    return r;
+  }
+
+ private:
+  std::shared_ptr<Evaluator> net_;
+  Tree tree_;
+  int batch_;
+};
+
+}  // namespace
+
+bool make_net_player(const PlayerSpec& s, uint64_t seed, std::unique_ptr<Player>* out, std::string* error) {
+  if (s.arg.empty()) {
+    *error = "player spec '" + s.text + "': net needs a model file, as net:PATH[,sims=N|movetime=MS]";
+    return false;
+  }
+  struct stat st;
+  if (::stat(s.arg.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) {
+    *error = "player spec '" + s.text + "': no model file '" + s.arg + "'";
+    return false;
+  }
+  int64_t sims = -1, movetime = -1, batch = 1;
+  if (!spec_keys(s, {"sims", "movetime", "batch", "device"}, error) ||
+      !spec_int(s, "sims", 1, 100000000, sims, error) || !spec_int(s, "movetime", 1, 86400000, movetime, error) ||
+      !spec_int(s, "batch", 1, 4096, batch, error))
+    return false;
+  std::string device = s.find("device") ? *s.find("device") : "auto";
+  if (device != "cpu" && device != "auto" && device.rfind("cuda", 0) != 0) {
+    *error = "player spec '" + s.text + "': device must be cpu, cuda[:N] or auto";
+    return false;
+  }
+  SearchParams params;
+  if (movetime > 0) {
+    params.time_limit = movetime / 1000.0;
+    params.simulations = sims > 0 ? int(sims) : 100000000;  // time decides unless sims also given
+  } else {
+    params.simulations = sims > 0 ? int(sims) : 800;
+  }
+  params.seed = seed;
+  if (!out) return true;  // checking a spec does not load the network
+  std::shared_ptr<Evaluator> net = shared_network(s.arg, device, error);
+  if (!net) {
+    *error = "player spec '" + s.text + "': " + *error;
+    return false;
+  }
+  out->reset(new NetPlayer(std::move(net), params, int(batch)));
+  return true;
+}
+
+}  // namespace jz

@@ -1,0 +1,77 @@
+// `janggi-zero evaluate` and `janggi-zero ratings` end to end: files written, bad input rejected.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+
+#include "arena/record.h"
+
+namespace {
+
+// Runs a shell command; returns its exit code and stdout+stderr.
+int run(const std::string& cmd, std::string& out) {
+  out.clear();
+  FILE* f = popen((cmd + " 2>&1").c_str(), "r");
+  if (!f) return -1;
+  char buf[4096];
+  size_t n;
+  while ((n = fread(buf, 1, sizeof buf, f)) > 0) out.append(buf, n);
+  int st = pclose(f);
+  return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+const std::string BIN = JZ_BINARY;
+
+}  // namespace
+
+TEST(Cli, EvaluateThenRatings) {
+  std::string dir = std::filesystem::temp_directory_path().string() + "/jz_arena_cli_" + std::to_string(getpid());
+  std::filesystem::remove_all(dir);
+  std::string out;
+  ASSERT_EQ(run(BIN + " evaluate --player1 random:seed=1,name=r1 --player2 random --games 4 --concurrency 2 "
+                      "--openings 2 --seed 3 --out " + dir,
+                out), 0) << out;
+  EXPECT_NE(out.find("Elo (trinomial)"), std::string::npos) << out;
+  ASSERT_EQ(run(BIN + " evaluate --player1 random:seed=2,name=r2 --player2 r1=random:seed=1 --games 2 --out " + dir,
+                out), 1) << out;  // bad spec: "r1=random..." has kind "r1=random"
+  ASSERT_EQ(run(BIN + " evaluate --player1 random:seed=2,name=r2 --player2 random --games 2 --variant janggicasual "
+                      "--sprt 0,50 --out " + dir,
+                out), 0) << out;
+  int results = 0, records = 0;
+  for (auto& e : std::filesystem::directory_iterator(dir)) {
+    std::string p = e.path().string();
+    if (p.find(".result.json") != std::string::npos) ++results;
+    if (p.find(".games.jsonl") != std::string::npos) {
+      ++records;
+      std::vector<jz::GameRecord> games;
+      std::string err;
+      ASSERT_TRUE(jz::read_records(p, games, &err)) << err;
+      EXPECT_FALSE(games.empty());
+    }
+  }
+  EXPECT_EQ(results, 2);
+  EXPECT_EQ(records, 2);
+  ASSERT_EQ(run(BIN + " ratings --dir " + dir, out), 0) << out;
+  EXPECT_NE(out.find("r1"), std::string::npos) << out;
+  EXPECT_NE(out.find("r2"), std::string::npos) << out;
+  EXPECT_NE(out.find("(anchor)"), std::string::npos) << out;
+  EXPECT_TRUE(std::filesystem::exists(dir + "/ratings.csv"));
+  ASSERT_EQ(run(BIN + " ratings --dir " + dir + " --anchor nobody", out), 1) << out;
+  EXPECT_NE(out.find("nobody"), std::string::npos) << out;
+  std::filesystem::remove_all(dir);
+}
+
+TEST(Cli, BadOptionsAreOneLineErrors) {
+  std::string out;
+  EXPECT_NE(run(BIN + " evaluate --player1 random --player2 bogus --games 2", out), 0);
+  EXPECT_NE(out.find("unknown kind 'bogus'"), std::string::npos) << out;
+  EXPECT_EQ(std::count(out.begin(), out.end(), '\n'), 1) << out;
+  EXPECT_NE(run(BIN + " evaluate --player1 random --player2 random --games 2 --variant chess", out), 0);
+  EXPECT_NE(out.find("unknown variant"), std::string::npos) << out;
+  EXPECT_NE(run(BIN + " evaluate --player1 random --player2 random --games 2 --sprt 5", out), 0);
+  EXPECT_NE(out.find("--sprt"), std::string::npos) << out;
+  EXPECT_NE(run(BIN + " ratings --dir /no/such/dir", out), 0);
+  EXPECT_NE(out.find("no such directory"), std::string::npos) << out;
+}

@@ -1,0 +1,195 @@
+// Matches between players: complete legal games that replay to their stored results, paired colors,
+// openings, records on disk, SPRT stops, the results store.
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <set>
+
+#include "arena/match.h"
+#include "arena/results.h"
+#include "core/movegen.h"
+#include "core/setups.h"
+
+using namespace jz;
+
+namespace {
+
+std::string temp_dir(const std::string& name) {
+  std::string d = std::filesystem::temp_directory_path().string() + "/jz_arena_" + name + "_" +
+                  std::to_string(::getpid());
+  std::filesystem::remove_all(d);
+  std::filesystem::create_directories(d);
+  return d;
+}
+
+// Every game: legal moves, the referee's verdict at the end equals the stored result.
+void check_games(const MatchConfig& cfg, const MatchResult& r) {
+  for (auto& g : r.games) {
+    GameResult final_result;
+    std::string err;
+    ASSERT_TRUE(replay_record(g, final_result, &err)) << "game " << g.index << ": " << err;
+    if (!g.reason.empty()) {
+      EXPECT_TRUE(g.result.ending == Ending::ILLEGAL_MOVE || g.result.ending == Ending::TIME);
+    } else if (g.result.ending == Ending::LENGTH_CAP) {
+      EXPECT_FALSE(final_result.over());
+      EXPECT_EQ(int(g.moves.size()), cfg.max_plies);
+    } else {
+      EXPECT_EQ(final_result.winner, g.result.winner) << "game " << g.index;
+      EXPECT_EQ(final_result.ending, g.result.ending) << "game " << g.index;
+      EXPECT_EQ(final_result.by_counting, g.result.by_counting) << "game " << g.index;
+    }
+  }
+}
+
+}  // namespace
+
+TEST(Match, RandomVsRandomPairedAndReplayable) {
+  MatchConfig cfg;
+  cfg.player1 = "random";
+  cfg.player2 = "random:seed=5,name=other";
+  cfg.games = 10;
+  cfg.concurrency = 2;
+  cfg.opening_plies = 4;
+  cfg.seed = 11;
+  cfg.max_plies = 300;
+  std::string dir = temp_dir("match");
+  cfg.records_path = dir + "/games.jsonl";
+  MatchResult r;
+  std::string err;
+  ASSERT_TRUE(run_match(cfg, r, &err)) << err;
+  ASSERT_EQ(r.games.size(), 10u);
+  EXPECT_EQ(r.wdl.n(), 10);
+  EXPECT_EQ(r.penta.n(), 5);
+  EXPECT_EQ(r.name1, "random");
+  EXPECT_EQ(r.name2, "other");
+  check_games(cfg, r);
+  double pts = 0;
+  for (auto& g : r.games) pts += g.player1_points();
+  EXPECT_DOUBLE_EQ(pts, r.wdl.w + 0.5 * r.wdl.d);
+  for (int k = 0; k < 5; ++k) {
+    const GameRecord &a = r.games[size_t(2 * k)], &b = r.games[size_t(2 * k + 1)];
+    EXPECT_EQ(a.index, 2 * k);
+    EXPECT_EQ(a.pair, k);
+    EXPECT_EQ(b.pair, k);
+    EXPECT_TRUE(a.player1_cho);
+    EXPECT_FALSE(b.player1_cho);
+    EXPECT_EQ(a.cho, "random");
+    EXPECT_EQ(a.han, "other");
+    EXPECT_EQ(b.cho, "other");
+    EXPECT_EQ(b.han, "random");
+    EXPECT_EQ(a.start_fen, b.start_fen);
+    EXPECT_EQ(a.opening_plies, 4);
+    ASSERT_GE(a.moves.size(), 4u);
+    ASSERT_GE(b.moves.size(), 4u);
+    for (int i = 0; i < 4; ++i) EXPECT_EQ(a.moves[size_t(i)], b.moves[size_t(i)]);
+    int setup;
+    ASSERT_TRUE(parse_setup(a.setup, setup));
+    EXPECT_EQ(setup_fen(setup), a.start_fen);
+  }
+  // Five pairs draw five different setups (each round visits every setup once).
+  std::set<std::string> setups;
+  for (auto& g : r.games) setups.insert(g.setup);
+  EXPECT_EQ(setups.size(), 5u);
+
+  std::vector<GameRecord> back;
+  ASSERT_TRUE(read_records(cfg.records_path, back, &err)) << err;
+  ASSERT_EQ(back.size(), r.games.size());
+  for (size_t i = 0; i < back.size(); ++i) {
+    EXPECT_EQ(record_to_json(back[i]), record_to_json(r.games[i]));
+    EXPECT_EQ(back[i].moves, r.games[i].moves);
+  }
+  std::filesystem::remove_all(dir);
+}
+
+TEST(Match, SameSeedSameGames) {
+  MatchConfig cfg;
+  cfg.player1 = "random";
+  cfg.player2 = "random";
+  cfg.games = 4;
+  cfg.concurrency = 2;
+  cfg.opening_plies = 2;
+  cfg.max_plies = 120;
+  cfg.rules = Ruleset::MODERN;
+  MatchResult a, b;
+  std::string err;
+  ASSERT_TRUE(run_match(cfg, a, &err)) << err;
+  ASSERT_TRUE(run_match(cfg, b, &err)) << err;
+  EXPECT_EQ(a.name2, "random (2)");
+  for (size_t i = 0; i < a.games.size(); ++i) {
+    EXPECT_EQ(a.games[i].moves, b.games[i].moves);
+    EXPECT_EQ(a.games[i].rules, Ruleset::MODERN);
+  }
+  check_games(cfg, a);
+}
+
+TEST(Match, OpeningsAreLegalAndReproducible) {
+  MatchConfig cfg;
+  cfg.opening_plies = 8;
+  cfg.setups = {3, 9};
+  for (int p = 0; p < 6; ++p) {
+    Opening o = make_opening(cfg, p), again = make_opening(cfg, p);
+    EXPECT_EQ(o.moves, again.moves);
+    EXPECT_TRUE(o.setup == 3 || o.setup == 9);
+    ASSERT_EQ(o.moves.size(), 8u);
+    Position pos;
+    std::string err;
+    ASSERT_TRUE(pos.set_fen(o.fen, cfg.rules, &err));
+    for (Move m : o.moves) {
+      ASSERT_TRUE(is_legal(pos, m));
+      EXPECT_FALSE(m.is_pass());
+      pos.do_move(m);
+    }
+    EXPECT_FALSE(game_result(pos).over());
+  }
+  EXPECT_NE(make_opening(cfg, 0).setup, make_opening(cfg, 1).setup);  // a round covers both setups
+}
+
+TEST(Match, BadConfigIsAnError) {
+  MatchConfig cfg;
+  cfg.player1 = "random";
+  cfg.player2 = "nonsense:1";
+  MatchResult r;
+  std::string err;
+  EXPECT_FALSE(run_match(cfg, r, &err));
+  EXPECT_NE(err.find("unknown kind 'nonsense'"), std::string::npos);
+  cfg.player2 = "random";
+  cfg.games = 0;
+  EXPECT_FALSE(run_match(cfg, r, &err));
+  cfg.games = 2;
+  cfg.setups = {16};
+  EXPECT_FALSE(run_match(cfg, r, &err));
+}
+
+TEST(Match, ResultsStoreFeedsRatings) {
+  std::string dir = temp_dir("store");
+  for (int k = 0; k < 2; ++k) {
+    MatchConfig cfg;
+    cfg.player1 = k == 0 ? "random:seed=1,name=r1" : "random:seed=2,name=r2";
+    cfg.player2 = "random";
+    cfg.games = 2;
+    cfg.max_plies = 60;
+    MatchResult r;
+    std::string err, stem;
+    ASSERT_TRUE(run_match(cfg, r, &err)) << err;
+    ASSERT_TRUE(new_match_stem(dir, r, stem, &err)) << err;
+    ASSERT_TRUE(write_match_result(stem + ".result.json", cfg, r, stem + ".games.jsonl", &err)) << err;
+  }
+  std::vector<PairResult> res;
+  int files = 0;
+  std::string err;
+  ASSERT_TRUE(load_results(dir, res, &files, &err)) << err;
+  EXPECT_EQ(files, 2);
+  ASSERT_EQ(res.size(), 2u);
+  std::vector<Rating> ratings;
+  ASSERT_TRUE(fit_ratings(res, RatingOptions(), ratings, &err)) << err;
+  EXPECT_EQ(ratings.size(), 3u);
+  // A corrupt result file is a clear error, not a crash.
+  std::ofstream(dir + "/bad.result.json") << "{\"player1\": 3";
+  EXPECT_FALSE(load_results(dir, res, &files, &err));
+  EXPECT_NE(err.find("bad.result.json"), std::string::npos);
+  EXPECT_FALSE(load_results(dir + "/missing", res, &files, &err));
+  std::filesystem::remove_all(dir);
+}

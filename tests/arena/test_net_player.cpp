@@ -1,0 +1,44 @@
+// net: players (MCTS + a network file): a tiny random network plays legal games against random.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "arena/match.h"
+#include "arena/player.h"
+#include "nn/checkpoint.h"
+
+using namespace jz;
+
+TEST(NetPlayer, PlaysLegalGames) {
+  std::string path = std::filesystem::temp_directory_path().string() + "/jz_arena_net_" +
+                     std::to_string(getpid()) + ".model";
+  ModelConfig cfg;
+  std::string err;
+  ASSERT_TRUE(ModelConfig::parse("2x16", cfg, &err)) << err;
+  create_random_network(path, cfg, 7);
+  MatchConfig m;
+  m.player1 = "net:" + path + ",sims=8,device=cpu";
+  m.player2 = "random";
+  m.games = 2;
+  m.max_plies = 40;
+  MatchResult r;
+  ASSERT_TRUE(run_match(m, r, &err)) << err;
+  ASSERT_EQ(r.games.size(), 2u);
+  for (auto& g : r.games) {
+    EXPECT_TRUE(g.reason.empty()) << g.reason;
+    GameResult fin;
+    EXPECT_TRUE(replay_record(g, fin, &err)) << err;
+  }
+  EXPECT_FALSE(check_player_spec("net:" + path + ",sims=0", &err));
+  EXPECT_NE(err.find("sims must be"), std::string::npos) << err;
+  EXPECT_FALSE(check_player_spec("net:" + path + ",device=tpu", &err));
+  // A file that is not a model: a clear error when the player is made.
+  std::string junk = path + ".junk";
+  { std::ofstream(junk) << "not a model"; }
+  EXPECT_FALSE(make_player("net:" + junk, 1, &err));
+  EXPECT_NE(err.find(junk), std::string::npos) << err;
+  std::filesystem::remove(path);
+  std::filesystem::remove(junk);
+}
