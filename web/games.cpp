@@ -1,0 +1,325 @@
+#include "web/games.h"
+
+#include <nlohmann/json.hpp>
+
+#include <chrono>
+#include <random>
+#include <vector>
+
+#include "core/movegen.h"
+#include "core/notation.h"
+#include "core/setups.h"
+#include "play/engine.h"
+#include "play/game.h"
+
+namespace jz {
+
+using json = nlohmann::json;
+
+struct GameStore::WebGame {
+  std::mutex mutex;
+  std::string id;
+  Game game;
+  std::string human = "cho";   // cho, han, both, none
+  std::string level = "normal";  // easy, normal, expert, net
+  std::unique_ptr<PlayEngine> engine;  // made on the first engine move
+  json eval;                   // last engine report, Cho's view
+  uint64_t last_used = 0;
+};
+
+namespace {
+
+ApiReply reply(int status, const json& j) { return {status, j.dump()}; }
+ApiReply error(int status, const std::string& msg) { return reply(status, json{{"error", msg}}); }
+
+const char* LETTERS = ".KABNRCP";
+
+bool is_human(const std::string& human, Color c) {
+  return human == "both" || (human == "cho" && c == CHO) || (human == "han" && c == HAN);
+}
+
+// Parses a request body that must be a JSON object; false + reply on failure.
+bool parse_body(const std::string& body, json& j, ApiReply& fail) {
+  j = json::parse(body, nullptr, false);
+  if (j.is_discarded()) return fail = error(400, "malformed JSON"), false;
+  if (!j.is_object()) return fail = error(400, "the request body must be a JSON object"), false;
+  return true;
+}
+
+bool get_string(const json& j, const char* key, std::string& out, bool required, ApiReply& fail) {
+  if (!j.contains(key)) {
+    if (required) fail = error(400, std::string("missing field '") + key + "'");
+    return !required;
+  }
+  if (!j[key].is_string()) return fail = error(400, std::string("field '") + key + "' must be a string"), false;
+  out = j[key].get<std::string>();
+  return true;
+}
+
+json state_json(const GameStore::WebGame& g) {
+  const Position& pos = g.game.pos();
+  json j;
+  j["id"] = g.id;
+  j["rules"] = ruleset_name(g.game.rules());
+  j["setup"] = g.game.setup();
+  j["start_fen"] = g.game.start_fen();
+  j["fen"] = pos.fen();
+  j["turn"] = pos.side_to_move() == CHO ? "cho" : "han";
+  j["ply"] = g.game.ply();
+  j["human"] = g.human;
+  j["level"] = g.level;
+  j["in_check"] = pos.in_check();
+  j["bikjang"] = pos.in_bikjang();
+  json pieces = json::array();
+  for (int s = 0; s < SQUARE_NB; ++s) {
+    Piece p = pos.piece_on(Square(s));
+    if (!p) continue;
+    pieces.push_back({{"sq", square_name(Square(s))}, {"file", file_of(Square(s))}, {"rank", rank_of(Square(s))},
+                      {"color", color_of(p) == CHO ? "cho" : "han"}, {"type", std::string(1, LETTERS[type_of(p)])},
+                      {"hanja", piece_name_hanja(p)}, {"hangul", piece_name_hangul(p)}});
+  }
+  j["pieces"] = pieces;
+  json moves = json::array();
+  auto kor = g.game.korean_moves();
+  auto hanja = g.game.korean_moves(true);
+  for (size_t i = 0; i < kor.size(); ++i)
+    moves.push_back({{"uci", move_to_uci(g.game.moves()[i])}, {"korean", kor[i]}, {"hanja", hanja[i]}});
+  j["moves"] = moves;
+  GameResult r = g.game.result();
+  j["result"] = {{"over", r.over()}, {"text", r.str()}, {"winner", winner_word(r.winner)},
+                 {"ending", r.over() ? ending_name(r.ending) : ""}};
+  json legal = json::object();
+  j["pass"] = nullptr;
+  if (!r.over()) {
+    MoveList list;
+    generate_legal(pos, list);
+    for (Move m : list) {
+      if (m.is_pass()) j["pass"] = move_to_uci(m);
+      else legal[square_name(m.from())].push_back(square_name(m.to()));
+    }
+  }
+  j["legal"] = legal;
+  j["last_move"] = g.game.ply() ? json(move_to_uci(g.game.moves().back())) : json(nullptr);
+  j["eval"] = g.eval;
+  return j;
+}
+
+}  // namespace
+
+GameStore::GameStore(const ServerOptions& opts, std::shared_ptr<Evaluator> net)
+    : opts_(opts), net_(std::move(net)), id_state_(std::random_device{}() ^ (uint64_t(std::random_device{}()) << 32) ^
+                                                   uint64_t(std::chrono::steady_clock::now().time_since_epoch().count())) {}
+GameStore::~GameStore() = default;
+
+size_t GameStore::size() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return games_.size();
+}
+
+std::string GameStore::new_id() {
+  // splitmix64 over a random seed: unguessable enough for a loopback toy, never repeats within a run.
+  uint64_t z = (id_state_ += 0x9E3779B97F4A7C15ULL);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+  z ^= z >> 31;
+  char buf[17];
+  std::snprintf(buf, sizeof buf, "%016llx", (unsigned long long)z);
+  return buf;
+}
+
+std::shared_ptr<GameStore::WebGame> GameStore::find(const std::string& id) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  auto it = games_.find(id);
+  if (it == games_.end()) return nullptr;
+  it->second->last_used = ++clock_;
+  return it->second;
+}
+
+ApiReply GameStore::info() const {
+  json levels = {"easy", "normal", "expert"};
+  if (net_) levels.push_back("net");
+  json setups = json::array();
+  for (int i = 0; i < 4; ++i) setups.push_back(wing_setup_name(WingSetup(i)));
+  json rules = json::array();
+  for (int i = 0; i < RULESET_NB; ++i) rules.push_back(ruleset_name(Ruleset(i)));
+  return reply(200, {{"levels", levels}, {"setups", setups}, {"rules", rules},
+                     {"network", net_ ? json(net_->id()) : json(nullptr)}, {"max_think_ms", opts_.max_think_ms}});
+}
+
+ApiReply GameStore::new_game(const std::string& body) {
+  json j;
+  ApiReply fail;
+  if (!parse_body(body, j, fail)) return fail;
+  std::string rules_s = "janggi", cho = "inner", han = "inner", human = "cho", level = "normal", fen;
+  if (!get_string(j, "rules", rules_s, false, fail) || !get_string(j, "cho_setup", cho, false, fail) ||
+      !get_string(j, "han_setup", han, false, fail) || !get_string(j, "human", human, false, fail) ||
+      !get_string(j, "level", level, false, fail) || !get_string(j, "fen", fen, false, fail))
+    return fail;
+  Ruleset rules;
+  if (!parse_ruleset(rules_s, rules)) return error(400, "unknown rules '" + rules_s + "'");
+  if (human != "cho" && human != "han" && human != "both" && human != "none")
+    return error(400, "human must be cho, han, both or none");
+  if (level != "easy" && level != "normal" && level != "expert" && level != "net")
+    return error(400, "level must be easy, normal, expert or net");
+  if (level == "net" && !net_) return error(400, "no network is loaded: choose easy, normal or expert");
+  auto g = std::make_shared<WebGame>();
+  std::string err;
+  bool ok = fen.empty() ? g->game.start_setup(cho + "-" + han, rules, &err) : g->game.start(fen, rules, &err);
+  if (!ok) return error(400, err);
+  g->human = human;
+  g->level = level;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    while (int(games_.size()) >= opts_.max_games) {
+      auto oldest = games_.begin();
+      for (auto it = games_.begin(); it != games_.end(); ++it)
+        if (it->second->last_used < oldest->second->last_used) oldest = it;
+      games_.erase(oldest);
+    }
+    do g->id = new_id(); while (games_.count(g->id));
+    g->last_used = ++clock_;
+    games_[g->id] = g;
+  }
+  std::lock_guard<std::mutex> lock(g->mutex);
+  return reply(200, state_json(*g));
+}
+
+ApiReply GameStore::state(const std::string& id) {
+  auto g = find(id);
+  if (!g) return error(404, "unknown game '" + id + "'");
+  std::lock_guard<std::mutex> lock(g->mutex);
+  return reply(200, state_json(*g));
+}
+
+ApiReply GameStore::legal(const std::string& id, const std::string& from) {
+  auto g = find(id);
+  if (!g) return error(404, "unknown game '" + id + "'");
+  std::lock_guard<std::mutex> lock(g->mutex);
+  Square sq = NO_SQUARE;
+  if (!from.empty() && !parse_square(from, sq)) return error(400, "bad square '" + from + "'");
+  json moves = json::array();
+  if (!g->game.over()) {
+    MoveList list;
+    generate_legal(g->game.pos(), list);
+    for (Move m : list)
+      if (sq == NO_SQUARE || m.from() == sq)
+        moves.push_back({{"uci", move_to_uci(m)}, {"korean", move_to_korean(g->game.pos(), m)}});
+  }
+  return reply(200, {{"moves", moves}});
+}
+
+ApiReply GameStore::move(const std::string& body) {
+  json j;
+  ApiReply fail;
+  std::string id, text;
+  if (!parse_body(body, j, fail) || !get_string(j, "id", id, true, fail) || !get_string(j, "move", text, true, fail))
+    return fail;
+  auto g = find(id);
+  if (!g) return error(404, "unknown game '" + id + "'");
+  std::lock_guard<std::mutex> lock(g->mutex);
+  if (g->game.over()) return error(409, "the game is over: " + g->game.result().str());
+  if (!is_human(g->human, g->game.pos().side_to_move())) return error(409, "it is the engine's turn");
+  std::string err;
+  if (!g->game.play_text(text, nullptr, &err)) return error(422, err);
+  return reply(200, state_json(*g));
+}
+
+ApiReply GameStore::engine_move(const std::string& body) {
+  json j;
+  ApiReply fail;
+  std::string id, level;
+  if (!parse_body(body, j, fail) || !get_string(j, "id", id, true, fail) || !get_string(j, "level", level, false, fail))
+    return fail;
+  auto g = find(id);
+  if (!g) return error(404, "unknown game '" + id + "'");
+  std::lock_guard<std::mutex> lock(g->mutex);
+  if (g->game.over()) return error(409, "the game is over: " + g->game.result().str());
+  if (level.empty()) level = g->level;
+  if (level != "easy" && level != "normal" && level != "expert" && level != "net")
+    return error(400, "level must be easy, normal, expert or net");
+  if (level == "net" && !net_) return error(400, "no network is loaded");
+  if (!g->engine) {
+    g->engine = std::make_unique<PlayEngine>();
+    g->engine->set_hash(opts_.hash_mb);
+    g->engine->set_simulations(opts_.simulations);
+  }
+  PlayEngine& e = *g->engine;
+  std::string err;
+  e.set_network(level == "net" ? net_ : nullptr, &err);
+  if (level != "net") e.set_level(level, &err);
+  ThinkLimits l;
+  l.max_ms = opts_.max_think_ms;
+  ThinkInfo t;
+  const Position& pos = g->game.pos();
+  Color us = pos.side_to_move();
+  Move m = e.think(pos, l, {}, nullptr, &t);
+  if (m.is_none()) return error(409, "no legal move");
+  json pv = json::array(), pv_kor = json::array();
+  Position p = pos;
+  for (Move x : t.pv) {
+    if (!is_legal(p, x)) break;
+    pv.push_back(move_to_uci(x));
+    pv_kor.push_back(move_to_korean(p, x));
+    p.do_move(x);
+  }
+  std::string kor = move_to_korean(pos, m);
+  int sign = us == CHO ? 1 : -1;
+  json wdl = us == CHO ? json{t.wdl[0], t.wdl[1], t.wdl[2]} : json{t.wdl[2], t.wdl[1], t.wdl[0]};
+  g->eval = {{"cp", sign * t.score_cp}, {"mate", sign * t.mate}, {"wdl", wdl}, {"depth", t.depth},
+             {"nodes", t.nodes}, {"nps", t.nps}, {"pv", pv}, {"pv_korean", pv_kor}, {"by", level},
+             {"network", t.network}, {"side", us == CHO ? "cho" : "han"}};
+  if (!g->game.play(m, &err)) return error(500, "engine produced an illegal move: " + err);
+  json out = {{"move", move_to_uci(m)}, {"korean", kor}, {"eval", g->eval}, {"state", state_json(*g)}};
+  return reply(200, out);
+}
+
+ApiReply GameStore::undo(const std::string& body) {
+  json j;
+  ApiReply fail;
+  std::string id;
+  if (!parse_body(body, j, fail) || !get_string(j, "id", id, true, fail)) return fail;
+  int plies = 0;  // 0: back to the last position where a person was to move
+  if (j.contains("plies")) {
+    if (!j["plies"].is_number_integer() || j["plies"].get<int64_t>() < 1 || j["plies"].get<int64_t>() > 10000)
+      return error(400, "plies must be an integer 1..10000");
+    plies = j["plies"].get<int>();
+  }
+  auto g = find(id);
+  if (!g) return error(404, "unknown game '" + id + "'");
+  std::lock_guard<std::mutex> lock(g->mutex);
+  if (g->game.ply() == 0 && !g->game.over()) return error(409, "nothing to undo");
+  bool resigned = g->game.result().ending == Ending::RESIGNATION;
+  if (plies) {
+    g->game.undo(plies);
+  } else {
+    g->game.undo(resigned ? 0 : 1);
+    while (g->game.ply() > 0 && !is_human(g->human, g->game.pos().side_to_move())) g->game.undo(1);
+  }
+  g->eval = nullptr;
+  return reply(200, state_json(*g));
+}
+
+ApiReply GameStore::resign(const std::string& body) {
+  json j;
+  ApiReply fail;
+  std::string id;
+  if (!parse_body(body, j, fail) || !get_string(j, "id", id, true, fail)) return fail;
+  auto g = find(id);
+  if (!g) return error(404, "unknown game '" + id + "'");
+  std::lock_guard<std::mutex> lock(g->mutex);
+  if (g->game.over()) return error(409, "the game is over: " + g->game.result().str());
+  // A person resigns their own side; with two people (or none) the side to move does.
+  Color c = g->human == "cho" ? CHO : g->human == "han" ? HAN : g->game.pos().side_to_move();
+  g->game.resign(c);
+  return reply(200, state_json(*g));
+}
+
+ApiReply GameStore::record(const std::string& id, std::string* filename) {
+  auto g = find(id);
+  if (!g) return error(404, "unknown game '" + id + "'");
+  std::lock_guard<std::mutex> lock(g->mutex);
+  if (filename) *filename = "janggi-" + id + ".json";
+  return {200, g->game.to_json()};
+}
+
+}  // namespace jz

@@ -1,0 +1,58 @@
+// The web API without HTTP: games kept in memory, each request a JSON body in and (status, JSON) out.
+// Every move is checked with the rules core; each game has its own lock, the store one for the map.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <unordered_map>
+
+#include "nn/evaluator.h"
+
+namespace jz {
+
+struct ServerOptions {
+  std::string host = "127.0.0.1";
+  int port = 8080;
+  int max_games = 256;      // least recently used games beyond this are dropped
+  int simulations = 800;    // network engine: simulations per move
+  int max_think_ms = 5000;  // hard bound on any engine search
+  int hash_mb = 4;          // alpha-beta table per game
+};
+
+struct ApiReply {
+  int status = 200;
+  std::string body;         // JSON
+};
+
+class GameStore {
+ public:
+  GameStore(const ServerOptions& opts, std::shared_ptr<Evaluator> net);
+  ~GameStore();
+
+  ApiReply info() const;                                     // GET  /api/info
+  ApiReply new_game(const std::string& body);                // POST /api/new
+  ApiReply state(const std::string& id);                     // GET  /api/state?id=
+  ApiReply legal(const std::string& id, const std::string& from);  // GET /api/legal?id=&from=
+  ApiReply move(const std::string& body);                    // POST /api/move   {id, move}
+  ApiReply engine_move(const std::string& body);             // POST /api/engine {id[, level]}
+  ApiReply undo(const std::string& body);                    // POST /api/undo   {id[, plies]}
+  ApiReply resign(const std::string& body);                  // POST /api/resign {id}
+  ApiReply record(const std::string& id, std::string* filename);  // GET /api/record?id=
+  size_t size() const;
+
+  struct WebGame;
+
+ private:
+  std::shared_ptr<WebGame> find(const std::string& id);
+  std::string new_id();
+
+  ServerOptions opts_;
+  std::shared_ptr<Evaluator> net_;
+  mutable std::mutex mutex_;
+  std::unordered_map<std::string, std::shared_ptr<WebGame>> games_;
+  uint64_t clock_ = 0;       // use counter for least-recently-used eviction
+  uint64_t id_state_;
+};
+
+}  // namespace jz

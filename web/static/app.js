@@ -1,0 +1,257 @@
+// janggi-zero web page: draws the board in SVG and talks to the JSON API (/api/...).
+"use strict";
+const SVGNS = "http://www.w3.org/2000/svg";
+const CELL = 64, MARGIN = 48;
+const RADIUS = { K: 30, R: 25, C: 25, N: 25, B: 25, A: 20, P: 20 };  // sized by rank
+const SETUP_KOREAN = { inner: "안상 (마상상마)", outer: "바깥상 (상마마상)", left: "왼상 (상마상마)", right: "오른상 (마상마상)" };
+const LEVEL_NAMES = { easy: "easy (alpha-beta)", normal: "normal (alpha-beta)", expert: "expert (alpha-beta)", net: "network (MCTS)" };
+
+let info = null, state = null, selected = null, busy = false;
+const $ = (id) => document.getElementById(id);
+
+async function api(method, path, body) {
+  const opts = { method, headers: {} };
+  if (body !== undefined) { opts.body = JSON.stringify(body); opts.headers["Content-Type"] = "application/json"; }
+  const res = await fetch(path, opts);
+  const data = await res.json().catch(() => ({ error: "bad reply from the server" }));
+  if (!res.ok) throw new Error(data.error || res.statusText);
+  return data;
+}
+
+function el(name, attrs, parent) {
+  const e = document.createElementNS(SVGNS, name);
+  for (const k in attrs) e.setAttribute(k, attrs[k]);
+  if (parent) parent.appendChild(e);
+  return e;
+}
+
+function flipped() { return state && state.human === "han"; }
+// Board coordinates (file 0..8, rank 0..9; rank 0 = Cho's back rank) -> SVG point.
+function xy(file, rank) {
+  if (flipped()) { file = 8 - file; rank = 9 - rank; }
+  return [MARGIN + file * CELL, MARGIN + (9 - rank) * CELL];
+}
+function sqName(file, rank) { return "abcdefghi"[file] + (rank + 1); }
+function parseSq(s) { return [s.charCodeAt(0) - 97, parseInt(s.slice(1), 10) - 1]; }
+
+function drawGrid(svg) {
+  const g = el("g", { class: "grid" }, svg);
+  for (let r = 0; r < 10; r++) { const [x1, y] = xy(0, r), [x2] = xy(8, r); el("line", { x1, y1: y, x2, y2: y }, g); }
+  for (let f = 0; f < 9; f++) { const [x, y1] = xy(f, 0), [, y2] = xy(f, 9); el("line", { x1: x, y1, x2: x, y2 }, g); }
+  for (const base of [0, 7]) {  // palace diagonals
+    for (const [a, b] of [[[3, base], [5, base + 2]], [[5, base], [3, base + 2]]]) {
+      const [x1, y1] = xy(a[0], a[1]), [x2, y2] = xy(b[0], b[1]);
+      el("line", { x1, y1, x2, y2, class: "palace" }, g);
+    }
+  }
+  for (let f = 0; f < 9; f++) {
+    const [x, y] = xy(f, flipped() ? 9 : 0);
+    el("text", { x, y: y + 30, class: "coord" }, svg).textContent = "abcdefghi"[f];
+  }
+  for (let r = 0; r < 10; r++) {
+    const [x, y] = xy(flipped() ? 8 : 0, r);
+    el("text", { x: x - 30, y, class: "coord" }, svg).textContent = r + 1;
+  }
+}
+
+function octagon(cx, cy, r) {
+  const pts = [];
+  for (let i = 0; i < 8; i++) {
+    const a = Math.PI / 8 + i * Math.PI / 4;
+    pts.push((cx + r * Math.cos(a)).toFixed(1) + "," + (cy + r * Math.sin(a)).toFixed(1));
+  }
+  return pts.join(" ");
+}
+
+function humanToMove() {
+  if (!state || state.result.over) return false;
+  return state.human === "both" || state.human === state.turn;
+}
+
+function draw() {
+  const svg = $("board");
+  svg.innerHTML = "";
+  drawGrid(svg);
+  if (!state) return;
+  if (state.last_move) {
+    const m = state.last_move.match(/^([a-i]\d+)([a-i]\d+)$/);
+    for (const s of m ? [m[1], m[2]] : []) {
+      const [f, r] = parseSq(s), [x, y] = xy(f, r);
+      el("rect", { x: x - 30, y: y - 30, width: 60, height: 60, rx: 8, class: "lastmove" }, svg);
+    }
+  }
+  const targets = selected ? (state.legal[selected] || []) : [];
+  const occupied = new Set(state.pieces.map((p) => p.sq));
+  for (const p of state.pieces) {
+    const [x, y] = xy(p.file, p.rank), r = RADIUS[p.type];
+    const mine = humanToMove() && p.color === state.turn && state.legal[p.sq];
+    const inCheck = state.in_check && p.type === "K" && p.color === state.turn;
+    const g = el("g", { class: "piece " + p.color + (p.sq === selected ? " selected" : "") + (mine ? " movable" : "") +
+                          (inCheck ? " check" : "") }, svg);
+    el("polygon", { points: octagon(x, y, r) }, g);
+    el("text", { x, y: y + 1, "font-size": (r * 1.15).toFixed(0) }, g).textContent = p.hanja;
+    el("title", {}, g).textContent = p.hangul + " " + p.sq;
+  }
+  for (const t of targets) {
+    const [f, r] = parseSq(t), [x, y] = xy(f, r);
+    const cap = occupied.has(t);
+    el("circle", { cx: x, cy: y, r: cap ? 31 : 9, class: "target" + (cap ? " capture" : "") }, svg);
+  }
+}
+
+function svgPointToSquare(ev) {
+  const svg = $("board"), pt = svg.createSVGPoint();
+  pt.x = ev.clientX; pt.y = ev.clientY;
+  const p = pt.matrixTransform(svg.getScreenCTM().inverse());
+  let f = Math.round((p.x - MARGIN) / CELL), r = 9 - Math.round((p.y - MARGIN) / CELL);
+  if (flipped()) { f = 8 - f; r = 9 - r; }
+  if (f < 0 || f > 8 || r < 0 || r > 9) return null;
+  return sqName(f, r);
+}
+
+async function clickSquare(sq) {
+  if (!humanToMove() || busy) return;
+  if (selected && (state.legal[selected] || []).includes(sq)) {
+    const move = selected + sq;
+    selected = null;
+    await act(() => api("POST", "/api/move", { id: state.id, move }));
+    return;
+  }
+  selected = state.legal[sq] ? (selected === sq ? null : sq) : null;
+  draw();
+}
+
+async function act(fn) {
+  busy = true; updateButtons();
+  try {
+    const s = await fn();
+    setState(s.state || s);
+    if (s.eval) showEval(s.eval);
+  } catch (e) {
+    $("thinking").textContent = "error: " + e.message;
+  }
+  busy = false; updateButtons();
+  maybeEngine();
+}
+
+async function maybeEngine() {
+  if (!state || state.result.over || humanToMove() || busy) return;
+  busy = true; updateButtons();
+  $("thinking").textContent = "engine is thinking…";
+  try {
+    const r = await api("POST", "/api/engine", { id: state.id });
+    setState(r.state);
+    showEval(r.eval);
+  } catch (e) {
+    $("thinking").textContent = "error: " + e.message;
+    busy = false; updateButtons();
+    return;
+  }
+  busy = false; updateButtons();
+  if (state.human === "none") setTimeout(maybeEngine, 400);
+}
+
+function showEval(ev) {
+  if (!ev) { $("evalfill").style.height = "50%"; $("evaltext").textContent = "0.00"; return; }
+  const [w, d] = ev.wdl;
+  const score = (w + d / 2) / 1000;  // Cho's expected score
+  $("evalfill").style.height = (score * 100).toFixed(1) + "%";
+  $("evaltext").textContent = ev.mate ? "M" + ev.mate : (ev.cp >= 0 ? "+" : "") + (ev.cp / 100).toFixed(2);
+  const pv = (ev.pv_korean || []).slice(0, 8).join(" ");
+  const wdl = ev.wdl.map((x) => (x / 10).toFixed(0)).join("/");
+  $("thinking").textContent = `${LEVEL_NAMES[ev.by] || ev.by}: ${ev.network ? ev.nodes + " visits" : "depth " + ev.depth + ", " + ev.nodes + " nodes"}` +
+    `, Cho W/D/L ${wdl}%, ${ev.nps} n/s — line: ${pv}`;
+}
+
+function setState(s) {
+  state = s;
+  if (selected && !state.legal[selected]) selected = null;
+  draw();
+  const st = $("status");
+  st.classList.toggle("over", state.result.over);
+  if (state.result.over) {
+    const w = state.result.winner;
+    st.textContent = "Game over: " + (w === "draw" ? "draw" : (w === "cho" ? "Cho (초)" : "Han (한)") + " wins") +
+      " by " + state.result.ending + " — " + state.result.text;
+  } else {
+    st.textContent = (state.turn === "cho" ? "Cho (초)" : "Han (한)") + " to move" +
+      (state.in_check ? " — 장군 (check)!" : "") + (state.bikjang ? " — 빅장 (bikjang)" : "") +
+      (humanToMove() ? "" : " (engine)");
+  }
+  const tb = document.querySelector("#moves tbody");
+  tb.innerHTML = "";
+  for (let i = 0; i < state.moves.length; i += 2) {
+    const tr = document.createElement("tr");
+    const cell = (m) => m ? `${m.uci}<span class="kor">${m.korean}</span>` : "";
+    tr.innerHTML = `<td>${i / 2 + 1}</td><td>${cell(state.moves[i])}</td><td>${cell(state.moves[i + 1])}</td>`;
+    tb.appendChild(tr);
+  }
+  tb.scrollTop = tb.scrollHeight;
+  const dl = $("download");
+  dl.href = "/api/record?id=" + state.id;
+  dl.classList.remove("disabled");
+  updateButtons();
+}
+
+function updateButtons() {
+  const live = state && !state.result.over;
+  $("pass").disabled = busy || !humanToMove() || !state.pass;
+  $("undo").disabled = busy || !state || (state.ply === 0 && !state.result.over);
+  $("engine").disabled = busy || !live;
+  $("resign").disabled = busy || !live || state.human === "none";
+  $("new-game").disabled = busy;
+}
+
+function fillSelect(id, values, names, def) {
+  const s = $(id);
+  s.innerHTML = "";
+  for (const v of values) {
+    const o = document.createElement("option");
+    o.value = v; o.textContent = names[v] || v;
+    if (v === def) o.selected = true;
+    s.appendChild(o);
+  }
+}
+
+async function init() {
+  draw();
+  try { info = await api("GET", "/api/info"); } catch (e) { $("status").textContent = "server error: " + e.message; return; }
+  fillSelect("cho-setup", info.setups, SETUP_KOREAN, "inner");
+  fillSelect("han-setup", info.setups, SETUP_KOREAN, "inner");
+  fillSelect("rules", info.rules, {}, "janggi");
+  fillSelect("level", info.levels, LEVEL_NAMES, info.network ? "net" : "normal");
+  $("engine-name").textContent = info.network ? "network " + info.network : "alpha-beta engine (no network loaded)";
+  $("new-game").onclick = () => {
+    showEval(null);
+    act(() => api("POST", "/api/new", {
+      cho_setup: $("cho-setup").value, han_setup: $("han-setup").value, rules: $("rules").value,
+      human: $("human").value, level: $("level").value }));
+  };
+  $("pass").onclick = () => act(() => api("POST", "/api/move", { id: state.id, move: state.pass }));
+  $("undo").onclick = () => { showEval(null); act(() => api("POST", "/api/undo", { id: state.id })); };
+  $("resign").onclick = () => act(() => api("POST", "/api/resign", { id: state.id }));
+  $("engine").onclick = async () => {
+    if (busy) return;
+    busy = true; updateButtons();
+    try { const r = await api("POST", "/api/engine", { id: state.id }); setState(r.state); showEval(r.eval); }
+    catch (e) { $("thinking").textContent = "error: " + e.message; }
+    busy = false; updateButtons();
+    maybeEngine();
+  };
+  $("board").addEventListener("click", (ev) => { const sq = svgPointToSquare(ev); if (sq) clickSquare(sq); });
+  // ?autostart[&human=..&level=..&play=b1c3,b10c8&select=h1]: start at once (demos, screenshots).
+  const q = new URLSearchParams(location.search);
+  if (q.get("autostart") === null) return;
+  for (const k of ["human", "level", "rules", "cho-setup", "han-setup"]) if (q.get(k)) $(k).value = q.get(k);
+  showEval(null);
+  await act(() => api("POST", "/api/new", {
+    cho_setup: $("cho-setup").value, han_setup: $("han-setup").value, rules: $("rules").value,
+    human: $("human").value, level: $("level").value }));
+  for (const m of (q.get("play") || "").split(",").filter((x) => x)) {
+    if (m === "engine") { const r = await api("POST", "/api/engine", { id: state.id }); setState(r.state); showEval(r.eval); }
+    else await act(() => api("POST", "/api/move", { id: state.id, move: m }));
+  }
+  if (q.get("select")) { selected = q.get("select"); draw(); }
+}
+
+init();
