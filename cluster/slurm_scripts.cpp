@@ -67,7 +67,7 @@ bool parse_slurm_time(const std::string& s, long* seconds, std::string* error) {
 long inner_time_limit(long t) {
   if (t <= 0) return 0;
   // Room to flush and exit: a tenth of the limit, between one and ten minutes; short test jobs a quarter.
-  long margin = t < 240 ? t / 4 : std::min<long>(600, std::max<long>(60, t / 10));
+  long margin = t < 240 ? std::max<long>(1, t / 4) : std::min<long>(600, std::max<long>(60, t / 10));
   return std::max<long>(1, t - margin);
 }
 
@@ -140,9 +140,10 @@ std::string prologue(const LaunchOptions& o, const std::string& role, int cpus, 
   if (!o.time.empty()) parse_slurm_time(o.time, &t, &err);
   long limit = inner_time_limit(t);
   s << "LIMIT=" << limit << "  # seconds the command may run (0: no limit); Slurm's --time kills late\n";
-  s << "KILL_AFTER=" << std::max<long>(1, std::min<long>(30, (t - limit) / 2)) << "\n";
+  // Grace between the TERM and a SIGKILL: 30 s, or half the room before Slurm's own limit.
+  s << "KILL_AFTER=" << (t > 0 ? std::max<long>(1, std::min<long>(30, (t - limit) / 2)) : 30) << "\n";
   s << R"SH(JOB="${SLURM_JOB_ID:-local}"
-child=0 timer=0 killer=0 forwarded=0 time_up=0 stopping=0
+child=0 timer=0 killer=0 sleeper=0 forwarded=0 time_up=0 stopping=0
 say() { echo "$(date '+%F %T') [$JOB] $*"; }
 # after SECONDS CMD...: runs CMD later from a subshell that a TERM cancels (with its sleep).
 after() { local d=$1; shift; ( trap 'kill $s 2>/dev/null; exit 0' TERM; sleep "$d" & s=$!; wait $s; "$@" ) & }
@@ -162,8 +163,10 @@ catches_term() {  # does process $1 still have a SIGTERM handler (bit 15 of SigC
 # USR1: the time is nearly up (--signal=B:USR1@60, or the timer in jz_run); Slurm tells only this
 # shell, so pass it on. TERM (scancel, preemption): Slurm signals every process of the job; forward
 # only if the command has not handled one itself, as when someone signals this shell alone.
-trap 'time_up=1; stopping=1; stop_child' USR1
-trap 'stopping=1; if [ "$child" -gt 0 ]; then sleep 1; kill -0 "$child" 2>/dev/null && catches_term "$child" && stop_child; fi' TERM INT
+trap 'time_up=1; stopping=1; stop_child; wake' USR1
+trap 'stopping=1; wake; if [ "$child" -gt 0 ]; then sleep 1; kill -0 "$child" 2>/dev/null && catches_term "$child" && stop_child; fi' TERM INT
+wake() { [ "$sleeper" -gt 0 ] && kill "$sleeper" 2>/dev/null; return 0; }
+nap() { sleep "$1" & sleeper=$!; wait "$sleeper"; sleeper=0; }  # a pause that a signal cuts short
 # jz_run SECONDS CMD...: runs CMD in the background (so traps fire at once), TERM after SECONDS.
 jz_run() {
   local lim=$1 rc r2; shift
@@ -261,7 +264,7 @@ while [ "$stopping" = 0 ]; do
     [ "$time_up" = 1 ] && break
     [ "$rc" != 0 ] && [ "$stopping" = 0 ] && say "evaluate failed ($rc); retrying after $POLL s"
   fi
-  [ "$stopping" = 0 ] && jz_run 0 sleep "$POLL"
+  [ "$stopping" = 0 ] && nap "$POLL"
 done
 [ "$stopping" = 1 ] && [ "$time_up" = 0 ] && rc=0
 jz_finish "$rc"

@@ -84,6 +84,7 @@ TEST(Scripts, SelfplayArray) {
   EXPECT_TRUE(has(s, "#SBATCH --output=/shared/run one/slurm/logs/selfplay-%A_%a.log\n"));
   EXPECT_TRUE(has(s, "RUN='/shared/run one'\n"));
   EXPECT_TRUE(has(s, "LIMIT=" + std::to_string(86400 - 600) + " "));
+  EXPECT_TRUE(has(s, "KILL_AFTER=30\n"));
   EXPECT_TRUE(has(s, "WORKER=\"w${SLURM_ARRAY_TASK_ID"));
   EXPECT_TRUE(has(s, "THREADS=\"${SLURM_CPUS_PER_TASK:-1}\""));
   EXPECT_TRUE(has(s, "SPCONFIG='/shared/run one/config.yaml'\n"));  // none given: the run's config
@@ -112,6 +113,7 @@ TEST(Scripts, TrainerAndEvaluator) {
   EXPECT_TRUE(has(t, "#SBATCH --cpus-per-task=6\n"));
   EXPECT_FALSE(has(t, "#SBATCH --time"));  // none given: the partition's default, no timeout inside
   EXPECT_TRUE(has(t, "LIMIT=0 "));
+  EXPECT_TRUE(has(t, "KILL_AFTER=30\n"));
   EXPECT_TRUE(has(t, "train --config \"$CONFIG\" --run-dir \"$RUN\" --resume --trainer-only\n"));
   EXPECT_TRUE(has(t, "#SBATCH --output=/shared/run one/slurm/logs/trainer-%j.log\n"));
   const std::string& e = scripts[2].text;
