@@ -243,7 +243,7 @@ int cluster_status(const std::string& run_dir_in, bool json) {
   j["network"] = {{"newest", p.network.newest}, {"step", p.network.step}, {"count", p.network.count},
                   {"age_s", p.network.age_s}};
   j["trainer"] = {{"present", p.trainer.present}, {"step", p.trainer.step},
-                  {"samples_per_s", p.trainer.samples_per_s}, {"rows", p.trainer.rows}};
+                  {"samples_per_s", p.trainer.samples_per_s}, {"ratio", p.trainer.ratio}, {"rows", p.trainer.rows}};
   if (json) {
     std::printf("%s\n", j.dump(2).c_str());
     return 0;
@@ -281,11 +281,15 @@ int cluster_status(const std::string& run_dir_in, bool json) {
   else
     std::printf("network: %s (step %lld, %d networks, written %.0f s ago)\n", p.network.newest.c_str(),
                 p.network.step, p.network.count, p.network.age_s);
-  if (!p.trainer.present) std::printf("trainer: no metrics yet\n");
-  else if (p.trainer.samples_per_s >= 0)
-    std::printf("trainer: step %s, %.1f samples/s\n", p.trainer.step.empty() ? "?" : p.trainer.step.c_str(),
-                p.trainer.samples_per_s);
-  else std::printf("trainer: step %s, samples/s unknown\n", p.trainer.step.empty() ? "?" : p.trainer.step.c_str());
+  if (!p.trainer.present) {
+    std::printf("trainer: no metrics yet\n");
+  } else {
+    std::printf("trainer: step %s", p.trainer.step.empty() ? "?" : p.trainer.step.c_str());
+    if (p.trainer.samples_per_s >= 0) std::printf(", %.1f samples/s", p.trainer.samples_per_s);
+    // Samples per position: at training.samples_per_position the trainer waits for self-play.
+    if (p.trainer.ratio >= 0) std::printf(", %.2f samples per self-play position", p.trainer.ratio);
+    std::printf("\n");
+  }
   return 0;
 }
 

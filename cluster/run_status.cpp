@@ -91,8 +91,9 @@ TrainerProgress parse_train_csv(const std::string& text) {
   const auto& last = rows.back();
   int step = find_column(header, {"step", "steps", "train_step"});
   if (step >= 0) t.step = last[step];
-  int rate = find_column(header, {"samples_per_s", "samples_per_sec", "samples/s", "sps", "samples_per_second"});
   double v = 0;
+  if (to_double(last, find_column(header, {"ratio", "samples_per_position"}), &v)) t.ratio = v;
+  int rate = find_column(header, {"samples_per_s", "samples_per_sec", "samples/s", "sps", "samples_per_second"});
   if (to_double(last, rate, &v)) {
     t.samples_per_s = v;
     return t;

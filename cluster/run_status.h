@@ -29,6 +29,7 @@ struct TrainerProgress {
   bool present = false;      // metrics/train.csv has a data row
   std::string step;          // last row's step column, if any
   double samples_per_s = -1; // last row's rate, or derived from cumulative samples and time
+  double ratio = -1;         // samples trained per self-play position seen (train.csv `ratio`)
   int rows = 0;
 };
 

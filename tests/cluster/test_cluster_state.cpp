@@ -81,11 +81,12 @@ TEST(SlurmCli, RunCommand) {
 }
 
 TEST(TrainCsv, RateColumnOrCumulative) {
-  auto t = parse_train_csv("step,loss,samples_per_s\n10,2.5,100.5\n20,2.4,200.25\n");
+  auto t = parse_train_csv("step,loss,samples_per_s,ratio\n10,2.5,100.5,1\n20,2.4,200.25,3.5\n");
   EXPECT_TRUE(t.present);
   EXPECT_EQ(t.step, "20");
   EXPECT_DOUBLE_EQ(t.samples_per_s, 200.25);
   EXPECT_EQ(t.rows, 2);
+  EXPECT_DOUBLE_EQ(t.ratio, 3.5);
   t = parse_train_csv("step,samples,elapsed_s\n1,1000,10\n2,3000,20\n3,40");  // torn last row ignored
   EXPECT_DOUBLE_EQ(t.samples_per_s, 200.0);
   EXPECT_EQ(t.step, "2");
