@@ -16,6 +16,9 @@ void add_bench_ab(CLI::App& bench, int& rc);  // alpha-beta engine speed and lev
 void add_bench_nn(CLI::App& bench, int& rc);  // network throughput (nn/)
 void add_selfplay(CLI::App& app, int& rc);  // self-play worker (selfplay/)
 void add_record(CLI::App& app, int& rc);    // print games from replay chunks
+void add_train(CLI::App& app, int& rc);     // local training run (training/)
+void add_report(CLI::App& app, int& rc);    // HTML report of a run directory
+void add_bench_train(CLI::App& bench, int& rc);  // trainer throughput (training/)
 void add_cluster(CLI::App& app, int& rc);  // Slurm launch, status, stop (cluster/)
 
 }  // namespace jz::app
