@@ -91,8 +91,9 @@ Result measure(std::shared_ptr<NetworkEvaluator> net, const Pool& pool, const Be
   bo.max_batch = b;
   bo.max_wait_us = o.wait_us;
   bo.server_threads = o.servers;
-  BatchingEvaluator batching(net, bo);
   const int threads = std::max(1, std::min(o.threads, b));
+  bo.clients = threads;
+  BatchingEvaluator batching(net, bo);
   const int chunk = (b + threads - 1) / threads;
   auto run = [&](double seconds) {
     std::atomic<bool> stop{false};

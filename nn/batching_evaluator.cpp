@@ -9,10 +9,11 @@
 namespace jz {
 
 struct BatchingEvaluator::Ticket {
+  int remaining = 0;         // positions not yet evaluated; guarded by the evaluator's mu_
+  std::exception_ptr error;  // guarded by mu_
   std::mutex m;
   std::condition_variable cv;
-  int remaining = 0;
-  std::exception_ptr error;
+  bool done = false;         // guarded by m
 };
 
 std::string EvalStats::str() const {
@@ -56,17 +57,18 @@ void BatchingEvaluator::evaluate(const EvalInput* in, int n, Evaluation* out) {
     }
     misses.push_back(Request{in[i], &out[i], key, &ticket, t0});
   }
-  ticket.remaining = int(misses.size());
   {
     std::lock_guard<std::mutex> g(mu_);
     stats_.requests += n;
     stats_.cache_hits += hits;
+    ticket.remaining = int(misses.size());
+    if (!misses.empty()) ++blocked_callers_;
     for (auto& r : misses) queue_.push_back(r);
   }
   if (misses.empty()) return;
   cv_.notify_all();
   std::unique_lock<std::mutex> lk(ticket.m);
-  ticket.cv.wait(lk, [&] { return ticket.remaining == 0; });
+  ticket.cv.wait(lk, [&] { return ticket.done; });
   if (ticket.error) std::rethrow_exception(ticket.error);
 }
 
@@ -74,12 +76,15 @@ void BatchingEvaluator::serve() {
   std::vector<Request> batch;
   std::vector<EvalInput> inputs;
   std::vector<Evaluation> results;
+  std::vector<Ticket*> finished;
   std::unique_lock<std::mutex> lk(mu_);
   for (;;) {
     cv_.wait(lk, [&] { return stop_ || !queue_.empty(); });
     if (queue_.empty()) return;  // stopping
     // Wait for a full batch, or until the oldest position has waited max_wait_us.
-    while (!stop_ && !queue_.empty() && int(queue_.size()) < opts_.max_batch) {
+    // With a known number of clients, once all of them wait nobody can add to the batch.
+    while (!stop_ && !queue_.empty() && int(queue_.size()) < opts_.max_batch &&
+           !(opts_.clients > 0 && blocked_callers_ >= opts_.clients)) {
       double left = queue_.front().t_submit + opts_.max_wait_us * 1e-6 - now_seconds();
       if (left <= 0) break;
       cv_.wait_for(lk, std::chrono::duration<double>(left));
@@ -117,12 +122,20 @@ void BatchingEvaluator::serve() {
     stats_.batches += 1;
     stats_.wait_seconds += waited;
     stats_.backend_seconds += t1 - t0;
-    lk.unlock();
+    finished.clear();
     for (int i = 0; i < k; ++i) {
       Ticket* t = batch[i].ticket;
-      std::lock_guard<std::mutex> g(t->m);
       if (error) t->error = error;
-      if (--t->remaining == 0) t->cv.notify_one();  // t may be gone once the lock is released
+      if (--t->remaining == 0) {
+        finished.push_back(t);
+        --blocked_callers_;
+      }
+    }
+    lk.unlock();
+    for (Ticket* t : finished) {
+      std::lock_guard<std::mutex> g(t->m);
+      t->done = true;
+      t->cv.notify_one();  // t may be gone once the lock is released
     }
     lk.lock();
   }

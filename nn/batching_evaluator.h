@@ -19,6 +19,8 @@ struct BatchingOptions {
   int max_wait_us = 1000;    // how long a server waits for a batch to fill after its first position
   int server_threads = 1;    // backend calls in flight at once
   size_t cache_entries = 0;  // 0 = no cache
+  int clients = 0;           // threads that submit; when all of them wait, a batch goes at once
+                             // without waiting for max_wait_us (0 = unknown: always wait)
 };
 
 struct EvalStats {
@@ -59,6 +61,7 @@ class BatchingEvaluator : public Evaluator {
   std::condition_variable cv_;
   std::deque<Request> queue_;
   bool stop_ = false;
+  int blocked_callers_ = 0;  // callers waiting for queued or running positions
   std::vector<std::thread> servers_;
   EvalStats stats_;  // guarded by mu_
 };

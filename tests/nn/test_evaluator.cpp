@@ -207,3 +207,26 @@ TEST(EvalCache, IsBoundedAndChecksMoveCount) {
   EXPECT_FALSE(cache.lookup(9999 * 7919, 3, out));
   EXPECT_FALSE(cache.lookup(12345678901ULL, 2, out));
 }
+
+TEST(BatchingEvaluator, GoesAtOnceWhenAllClientsWait) {
+  auto net = tiny_evaluator();
+  Inputs in(test::random_positions(2, 9));
+  BatchingOptions bo;
+  bo.max_batch = 64;
+  bo.max_wait_us = 1000000;  // 1 s: a batch would only wait this long if the client count were ignored
+  bo.clients = 2;
+  BatchingEvaluator batching(net, bo);
+  std::vector<std::thread> pool;
+  for (int t = 0; t < 2; ++t)
+    pool.emplace_back([&, t] {
+      for (int r = 0; r < 5; ++r) {
+        Evaluation out;
+        batching.evaluate(&in.in[t], 1, &out);
+      }
+    });
+  for (auto& th : pool) th.join();
+  EvalStats s = batching.stats();
+  EXPECT_EQ(s.evaluated, 10u);
+  EXPECT_DOUBLE_EQ(s.avg_batch(), 2.0);  // both clients' positions in every batch
+  EXPECT_LT(s.avg_wait_us(), 500000.0);
+}
