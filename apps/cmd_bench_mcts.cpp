@@ -1,6 +1,7 @@
 // `janggi-zero bench mcts`: search speed. With the stub evaluator it times the search alone
 // (playouts/s, many trees filling one batch, as self-play does) and the memory of one big tree; with a
 // network it compares search evals/s with the raw batched throughput of the same network.
+#include <time.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -27,6 +28,14 @@ double now() {
   return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 
+// CPU time of the calling thread: everything here runs in one thread (LibTorch uses one), so ratios of
+// CPU-time rates hold up on a machine shared with other work, where wall-clock rates do not.
+double thread_cpu() {
+  timespec ts;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return double(ts.tv_sec) + 1e-9 * double(ts.tv_nsec);
+}
+
 struct BenchMctsOpts {
   int sims = 200, trees = 16, batch = 64, tree_visits = 200000;
   double seconds = 3;
@@ -36,7 +45,7 @@ struct BenchMctsOpts {
 
 struct SelfPlayStats {
   long playouts = 0, evals = 0, rounds = 0, moves = 0;
-  double seconds = 0;
+  double seconds = 0, cpu = 0;
 };
 
 // T trees in one thread, like a self-play worker: gather from each, one evaluate() for all, apply; a
@@ -59,7 +68,7 @@ SelfPlayStats run_trees(Evaluator& eval, const BenchMctsOpts& o, double seconds)
   std::vector<Evaluation> out;
   std::vector<int> start(o.trees + 1);
   SelfPlayStats s;
-  double t0 = now();
+  double t0 = now(), c0 = thread_cpu();
   while ((s.seconds = now() - t0) < seconds) {
     reqs.clear();
     for (int t = 0; t < o.trees; ++t) {
@@ -92,13 +101,15 @@ SelfPlayStats run_trees(Evaluator& eval, const BenchMctsOpts& o, double seconds)
     ++s.rounds;
   }
   for (auto& t : trees) s.playouts += t->result().playouts;  // searches still under way
+  s.cpu = thread_cpu() - c0;
   return s;
 }
 
 void report_trees(const char* name, const SelfPlayStats& s) {
-  std::printf("%s: %ld playouts, %ld evals in %ld batches (avg %.1f) over %.2f s: %.0f playouts/s, %.0f evals/s, "
-              "%ld moves\n", name, s.playouts, s.evals, s.rounds, s.rounds ? double(s.evals) / s.rounds : 0.0,
-              s.seconds, s.playouts / s.seconds, s.evals / s.seconds, s.moves);
+  std::printf("%s: %ld playouts, %ld evals in %ld batches (avg %.1f) over %.2f s (%.2f s CPU): %.0f playouts/s, "
+              "%.0f evals/s; per CPU second %.0f playouts, %.0f evals; %ld moves\n", name, s.playouts, s.evals,
+              s.rounds, s.rounds ? double(s.evals) / s.rounds : 0.0, s.seconds, s.cpu, s.playouts / s.seconds,
+              s.evals / s.seconds, s.playouts / s.cpu, s.evals / s.cpu, s.moves);
 }
 
 // Resident set size in bytes (Linux), 0 if unknown.
@@ -133,7 +144,8 @@ void bench_memory(int visits) {
 
 #ifdef JZ_BENCH_MCTS_NN
 // Raw throughput: evaluate() on fixed batches of positions from real games, no search.
-double raw_evals_per_second(Evaluator& eval, int batch, double seconds) {
+// Returns evals per wall second; *per_cpu gets evals per CPU second.
+double raw_evals_per_second(Evaluator& eval, int batch, double seconds, double* per_cpu) {
   std::mt19937_64 rng(1);
   std::vector<Position> pos(batch);
   std::vector<MoveList> moves(batch);
@@ -152,11 +164,12 @@ double raw_evals_per_second(Evaluator& eval, int batch, double seconds) {
   std::vector<Evaluation> out(batch);
   eval.evaluate(in.data(), batch, out.data());  // warm-up
   long n = 0;
-  double t0 = now(), s;
+  double t0 = now(), c0 = thread_cpu(), s;
   while ((s = now() - t0) < seconds) {
     eval.evaluate(in.data(), batch, out.data());
     n += batch;
   }
+  *per_cpu = n / (thread_cpu() - c0);
   return n / s;
 }
 #endif
@@ -188,14 +201,20 @@ int run_bench_mcts(const BenchMctsOpts& o) {
     torch::manual_seed(1);
     net = std::make_unique<NetworkEvaluator>(JanggiNet(cfg), nopt, "random-" + name);
   }
-  double raw = raw_evals_per_second(*net, o.batch, o.seconds);
+  // Raw and search alternate (raw, search, raw) so that drifting machine load hits both alike.
+  double raw_cpu1, raw_cpu2;
+  double raw1 = raw_evals_per_second(*net, o.batch, o.seconds / 2, &raw_cpu1);
   SelfPlayStats s = run_trees(*net, o, o.seconds);
+  double raw2 = raw_evals_per_second(*net, o.batch, o.seconds / 2, &raw_cpu2);
+  double raw = (raw1 + raw2) / 2, raw_cpu = (raw_cpu1 + raw_cpu2) / 2;
   double avg_batch = s.rounds ? double(s.evals) / s.rounds : 0;
-  double search = s.evals / s.seconds;
-  std::printf("network %s: raw %.0f evals/s at batch %d\n", net->id().c_str(), raw, o.batch);
+  double search = s.evals / s.seconds, search_cpu = s.evals / s.cpu;
+  std::printf("network %s: raw %.0f evals/s (%.0f per CPU second) at batch %d\n", net->id().c_str(), raw, raw_cpu,
+              o.batch);
   report_trees("network search", s);
-  std::printf("search/raw = %.3f (search overhead %.1f%%; search batches average %.1f of %d)\n", search / raw,
-              100.0 * (1.0 - search / raw), avg_batch, o.batch);
+  std::printf("search/raw = %.3f wall, %.3f CPU (search overhead %.1f%% of CPU time; search batches average %.1f "
+              "of %d)\n", search / raw, search_cpu / raw_cpu, 100.0 * (1.0 - search_cpu / raw_cpu), avg_batch,
+              o.batch);
   return 0;
 #else
   std::fprintf(stderr, "error: this build has no network library (nn/)\n");
