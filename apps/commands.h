@@ -7,6 +7,8 @@ namespace jz::app {
 
 void add_perft(CLI::App& app, int& rc);
 void add_uci(CLI::App& app, int& rc);
+void add_play(CLI::App& app, int& rc);   // terminal game against the engine
+void add_serve(CLI::App& app, int& rc);  // web page to play in the browser
 void add_bench(CLI::App& app, int& rc);  // bench perft, bench nn, bench mcts, ...
 void add_bench_perft(CLI::App& bench, int& rc);
 void add_evaluate(CLI::App& app, int& rc);  // matches between players (arena/)

@@ -20,6 +20,8 @@ int main(int argc, char** argv) {
   int rc = 0;
   jz::app::add_perft(app, rc);
   jz::app::add_uci(app, rc);
+  jz::app::add_play(app, rc);
+  jz::app::add_serve(app, rc);
   jz::app::add_bench(app, rc);
   jz::app::add_evaluate(app, rc);
   jz::app::add_ratings(app, rc);

@@ -1,0 +1,82 @@
+// `janggi-zero serve`: the web page to play in the browser (web/). Loopback only unless --host says otherwise.
+#include <csignal>
+#include <iostream>
+
+#include "apps/commands.h"
+#include "play/engine.h"
+#include "play/model_path.h"
+#ifdef JZ_HAVE_WEB
+#include "web/server.h"
+#endif
+
+namespace jz::app {
+
+#ifdef JZ_HAVE_WEB
+namespace {
+WebServer* g_server = nullptr;
+void on_signal(int) {
+  if (g_server) g_server->stop();
+}
+}  // namespace
+#endif
+
+void add_serve(CLI::App& app, int& rc) {
+  struct Args {
+    std::string host = "127.0.0.1";
+    int port = 8080;
+    std::string model;
+    bool no_model = false;
+    int max_games = 256;
+    int sims = 800;
+  };
+  auto a = std::make_shared<Args>();
+  auto* cmd = app.add_subcommand("serve", "Web page to play in the browser (http://HOST:PORT/)");
+  cmd->add_option("--host", a->host, "Address to bind (loopback by default)")->capture_default_str();
+  cmd->add_option("--port", a->port, "Port (0 = any free port)")->capture_default_str()->check(CLI::Range(0, 65535));
+  cmd->add_option("--model", a->model, "Network file (default: models/latest.jzn next to the binary or repo)");
+  cmd->add_flag("--no-model", a->no_model, "Alpha-beta levels only");
+  cmd->add_option("--max-games", a->max_games, "Games kept at once (the least recently used are dropped)")
+      ->capture_default_str()->check(CLI::Range(1, 100000));
+  cmd->add_option("--sims", a->sims, "Network: simulations per engine move")->capture_default_str()->check(CLI::Range(1, 100000));
+  cmd->callback([a, &rc] {
+#ifdef JZ_HAVE_WEB
+    ServerOptions o;
+    o.host = a->host;
+    o.port = a->port;
+    o.max_games = a->max_games;
+    o.simulations = a->sims;
+    std::shared_ptr<Evaluator> net;
+    std::string path = a->no_model ? "" : a->model.empty() ? find_default_model() : a->model;
+    if (!path.empty()) {
+      std::string err;
+      net = load_network(path, &err);
+      if (!net) {
+        std::cerr << "error: " << err << "\n";
+        if (!a->model.empty()) return void(rc = 1);
+        std::cerr << "serving alpha-beta levels only\n";
+      }
+    }
+    WebServer server(o, net);
+    std::string err;
+    int port = server.bind(&err);
+    if (port < 0) {
+      std::cerr << "error: " << err << "\n";
+      return void(rc = 1);
+    }
+    std::cout << "janggi-zero serving on http://" << o.host << ":" << port << "/ ("
+              << (net ? "network " + net->id() + " and alpha-beta" : std::string("alpha-beta only")) << ")"
+              << std::endl;
+    g_server = &server;
+    std::signal(SIGINT, on_signal);
+    std::signal(SIGTERM, on_signal);
+    server.run();
+    g_server = nullptr;
+    rc = 0;
+#else
+    std::cerr << "error: this build has no web server (configured with JZ_WITH_WEB=OFF or without cpp-httplib)\n";
+    rc = 1;
+#endif
+  });
+}
+
+}  // namespace jz::app

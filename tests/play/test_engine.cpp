@@ -1,0 +1,161 @@
+// PlayEngine: legal moves under every kind of limit, stop from another thread, the network path with a
+// network-free evaluator, reports.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <thread>
+
+#include "core/movegen.h"
+#include "core/notation.h"
+#include "core/rules.h"
+#include "play/engine.h"
+#ifdef JZ_TEST_MCTS
+#include "mcts/stub_evaluator.h"
+#endif
+
+namespace jz {
+namespace {
+
+Position at(const std::string& fen, Ruleset r = Ruleset::JANGGI) {
+  Position p;
+  std::string err;
+  EXPECT_TRUE(p.set_fen(fen, r, &err)) << err;
+  return p;
+}
+
+TEST(PlayEngine, AlphaBetaDepthGivesLegalMoveAndReport) {
+  PlayEngine e;
+  Position p = at(Position::START_FEN);
+  ThinkLimits l;
+  l.depth = 3;
+  int reports = 0;
+  ThinkInfo fin;
+  Move m = e.think(p, l, [&](const ThinkInfo&) { ++reports; }, nullptr, &fin);
+  EXPECT_TRUE(is_legal(p, m));
+  EXPECT_GE(reports, 1);
+  EXPECT_FALSE(fin.network);
+  EXPECT_EQ(fin.depth, 3);
+  ASSERT_FALSE(fin.pv.empty());
+  EXPECT_EQ(fin.pv[0], m);
+  EXPECT_GT(fin.nodes, 0u);
+  EXPECT_EQ(fin.wdl[0] + fin.wdl[1] + fin.wdl[2], 1000);
+}
+
+TEST(PlayEngine, LevelsAndBadLevel) {
+  PlayEngine e;
+  std::string err;
+  EXPECT_FALSE(e.set_level("grandmaster", &err));
+  EXPECT_FALSE(err.empty());
+  ASSERT_TRUE(e.set_level("easy", &err));
+  Position p = at(Position::START_FEN);
+  Move m = e.think(p, ThinkLimits());
+  EXPECT_TRUE(is_legal(p, m));
+}
+
+TEST(PlayEngine, InfiniteStopsOnRequest) {
+  PlayEngine e;
+  Position p = at(Position::START_FEN);
+  ThinkLimits l;
+  l.infinite = true;
+  std::atomic<bool> stop{false};
+  auto t0 = std::chrono::steady_clock::now();
+  std::thread stopper([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    stop = true;
+  });
+  Move m = e.think(p, l, {}, &stop);
+  stopper.join();
+  double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  EXPECT_TRUE(is_legal(p, m));
+  EXPECT_LT(s, 5.0);
+}
+
+TEST(PlayEngine, MaxTimeBoundsTheSearch) {
+  PlayEngine e;
+  Position p = at(Position::START_FEN);
+  ThinkLimits l;
+  l.infinite = true;
+  l.max_ms = 200;
+  auto t0 = std::chrono::steady_clock::now();
+  Move m = e.think(p, l);
+  double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  EXPECT_TRUE(is_legal(p, m));
+  EXPECT_LT(s, 3.0);
+}
+
+TEST(PlayEngine, ClockBudget) {
+  ThinkLimits l;
+  l.time_ms[CHO] = 60000;
+  l.inc_ms[CHO] = 1000;
+  int b = PlayEngine::budget_ms(l, CHO);
+  EXPECT_GT(b, 1000);
+  EXPECT_LT(b, 30000);
+  EXPECT_EQ(PlayEngine::budget_ms(l, HAN), 0);
+  l.time_ms[HAN] = 50;
+  EXPECT_LE(PlayEngine::budget_ms(l, HAN), 25);
+}
+
+TEST(PlayEngine, NoLegalMoveGivesNone) {
+  // Han's general on d10 is mated by the chariots on a10 and a9 (the pass is illegal in check).
+  Position p = at("R2k5/R8/9/9/9/9/9/9/9/4K4 b - - 0 1");
+  MoveList list;
+  generate_legal(p, list);
+  ASSERT_EQ(list.size, 0);
+  EXPECT_EQ(game_result(p).ending, Ending::CHECKMATE);
+  PlayEngine e;
+  ThinkLimits l;
+  l.depth = 2;
+  EXPECT_TRUE(e.think(p, l).is_none());
+}
+
+TEST(PlayEngine, WdlAndCpMappings) {
+  int w[3];
+  cp_to_wdl(0, w);
+  EXPECT_EQ(w[0], w[2]);
+  EXPECT_EQ(w[0] + w[1] + w[2], 1000);
+  cp_to_wdl(800, w);
+  EXPECT_GT(w[0], 800);
+  EXPECT_EQ(q_to_cp(0), 0);
+  EXPECT_GT(q_to_cp(0.5f), 50);
+  EXPECT_LT(q_to_cp(-0.5f), -50);
+}
+
+#ifdef JZ_TEST_MCTS
+TEST(PlayEngine, NetworkPathWithMaterialEvaluator) {
+  PlayEngine e;
+  std::string err;
+  ASSERT_TRUE(e.set_network(std::make_shared<MaterialEvaluator>(1.0f), &err)) << err;
+  ASSERT_TRUE(e.using_network());
+  e.set_simulations(200);
+  e.set_threads(2);
+  Position p = at(Position::START_FEN);
+  ThinkInfo fin;
+  Move m = e.think(p, ThinkLimits(), {}, nullptr, &fin);
+  EXPECT_TRUE(is_legal(p, m));
+  EXPECT_TRUE(fin.network);
+  EXPECT_GE(fin.nodes, 150u);
+  EXPECT_EQ(fin.wdl[0] + fin.wdl[1] + fin.wdl[2], 1000);
+  // The tree is reused when the game continues from its root.
+  p.do_move(m);
+  MoveList list;
+  generate_legal(p, list);
+  p.do_move(list[0]);
+  Move m2 = e.think(p, ThinkLimits(), {}, nullptr, &fin);
+  EXPECT_TRUE(is_legal(p, m2));
+  // Time and stop work on the network path too.
+  ThinkLimits l;
+  l.movetime_ms = 150;
+  auto t0 = std::chrono::steady_clock::now();
+  EXPECT_TRUE(is_legal(p, e.think(p, l)));
+  EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(), 3.0);
+  // Turned off: alpha-beta again.
+  e.set_use_network(false);
+  ThinkLimits d;
+  d.depth = 2;
+  e.think(p, d, {}, nullptr, &fin);
+  EXPECT_FALSE(fin.network);
+}
+#endif
+
+}  // namespace
+}  // namespace jz
