@@ -63,6 +63,8 @@ double score_from_elo(double elo) { return 1.0 / (1.0 + std::pow(10.0, -elo / 40
 
 std::string EloEstimate::str() const {
   char buf[96];
+  // A perfect (or nil) score has no finite estimate; say so instead of printing the clamp.
+  if (samples > 0 && (score >= 1 || score <= 0)) return score >= 1 ? "+inf (all won)" : "-inf (all lost)";
   std::snprintf(buf, sizeof buf, "%+.1f +/- %.1f [%+.1f, %+.1f]", elo, (hi - lo) / 2, lo, hi);
   return buf;
 }

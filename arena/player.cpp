@@ -69,8 +69,8 @@ bool parse_player_spec(const std::string& text, PlayerSpec& out, std::string* er
         return false;
       }
       out.options.emplace_back(key, value);
-    } else if (item == 0 && !part.empty()) {
-      out.arg = part;
+    } else if (item == 0) {
+      out.arg = part;  // may be empty: the kind's factory says what it needs
     } else {
       *error = "player spec '" + text + "': expected key=value, got '" + part + "'";
       return false;

@@ -39,9 +39,7 @@ TEST(UciClient, PlaysOurBinary) {
   for (int i = 0; i < 10; ++i) {
     PlayerReply r = p->play(pos, Position::START_FEN, moves);
     ASSERT_TRUE(r.error.empty()) << r.error;
-    MoveList list;
-    generate_legal(pos, list);
-    EXPECT_EQ(r.move, list[0]);  // the skeleton answers the first legal move of the full history
+    EXPECT_TRUE(is_legal(pos, r.move));
     pos.do_move(r.move);
     moves.push_back(r.move);
   }
@@ -51,7 +49,7 @@ TEST(UciClient, PlaysOurBinary) {
 }
 
 TEST(UciClient, MatchAgainstRandomIsLegal) {
-  MatchResult r = play(SELF, "random", 4, 2);
+  MatchResult r = play(SELF + ",movetime=20", "random", 4, 2);
   ASSERT_EQ(r.games.size(), 4u);
   for (auto& g : r.games) {
     EXPECT_TRUE(g.reason.empty()) << g.reason;
