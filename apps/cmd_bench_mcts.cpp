@@ -6,6 +6,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <fstream>
 #include <memory>
 #include <random>
 #include <string>
@@ -175,6 +176,10 @@ double raw_evals_per_second(Evaluator& eval, int batch, double seconds, double* 
 #endif
 
 int run_bench_mcts(const BenchMctsOpts& o) {
+  if (!o.net.empty() && !std::ifstream(o.net)) {  // fail before the stub runs, not after
+    std::fprintf(stderr, "error: cannot open model '%s'\n", o.net.c_str());
+    return 2;
+  }
   std::printf("bench mcts: %d trees x %d simulations per move, batch %d, %.1f s per run\n", o.trees, o.sims,
               o.batch, o.seconds);
   UniformEvaluator uniform;
