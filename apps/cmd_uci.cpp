@@ -60,8 +60,9 @@ class UciSession {
     if (cmd == "ponderhit") return true;
     if (cmd == "uci") return uci(), true;
     if (cmd == "d") return display(), true;
-    // Everything else changes what the search reads: end the running one first.
-    finish_search(true);
+    // Everything else changes what the search reads: a finite search completes first (as in
+    // Stockfish, so piped scripts work), an infinite one is stopped.
+    finish_search(infinite_);
     if (cmd == "ucinewgame") {
       std::string err;
       pos_.set_fen(Position::START_FEN, rules_, &err);
