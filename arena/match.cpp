@@ -40,10 +40,10 @@ struct GameSetup {
 };
 
 // Plays one game to its end; the referee (game_result) decides every ending the players do not.
-bool play_game(const MatchConfig& cfg, const MatchResult& names, const GameSetup& g, GameRecord& rec,
+bool play_game(const MatchConfig& cfg, const MatchResult& names, const GameSetup& g, MatchRecord& rec,
                std::string* error) {
   double t0 = now_seconds();
-  rec = GameRecord();
+  rec = MatchRecord();
   rec.index = g.index;
   rec.pair = g.pair;
   rec.player1_cho = g.player1_cho;
@@ -194,12 +194,12 @@ bool run_match(const MatchConfig& cfg, MatchResult& out, std::string* error) {
   std::atomic<int> next{0};
   std::atomic<bool> stop{false};
   std::string first_error;
-  std::vector<GameRecord> done;
+  std::vector<MatchRecord> done;
   std::map<int, std::pair<int, double>> pair_points;  // pair -> (games done, player1 points)
   double last_write = now_seconds(), last_print = 0;
   bool tty = isatty(2);
 
-  auto finish = [&](GameRecord&& rec) {
+  auto finish = [&](MatchRecord&& rec) {
     std::lock_guard<std::mutex> lock(mu);
     double pts = rec.player1_points();
     (pts == 1 ? out.wdl.w : pts == 0 ? out.wdl.l : out.wdl.d)++;
@@ -239,7 +239,7 @@ bool run_match(const MatchConfig& cfg, MatchResult& out, std::string* error) {
       int i = next++;
       if (i >= cfg.games) return;
       GameSetup g{i, i / 2, i % 2 == 0, &openings[size_t(i / 2)]};
-      GameRecord rec;
+      MatchRecord rec;
       std::string err;
       if (!play_game(cfg, out, g, rec, &err)) {
         std::lock_guard<std::mutex> lock(mu);
@@ -255,7 +255,7 @@ bool run_match(const MatchConfig& cfg, MatchResult& out, std::string* error) {
   for (auto& t : threads) t.join();
   if (cfg.progress && tty) std::fprintf(stderr, "\n");
 
-  std::sort(done.begin(), done.end(), [](const GameRecord& a, const GameRecord& b) { return a.index < b.index; });
+  std::sort(done.begin(), done.end(), [](const MatchRecord& a, const MatchRecord& b) { return a.index < b.index; });
   out.games = std::move(done);
   out.seconds = now_seconds() - t0;
   if (!cfg.records_path.empty() && !write_records(cfg.records_path, out.games, error)) return false;

@@ -34,7 +34,7 @@ struct MatchResult {
   double los = 0.5;
   SprtStatus sprt;               // pentanomial when pairs are complete, else trinomial
   bool sprt_stopped = false;
-  std::vector<GameRecord> games; // by game index
+  std::vector<MatchRecord> games; // by game index
   double seconds = 0;
 
   // The usual best estimate: pentanomial once there are pairs (it accounts for the shared starts).

@@ -28,13 +28,13 @@ bool parse_score(const std::string& s, Winner& w) {
 
 }  // namespace
 
-double GameRecord::player1_points() const {
+double MatchRecord::player1_points() const {
   if (result.winner == Winner::DRAW) return 0.5;
   bool cho_won = result.winner == Winner::CHO;
   return cho_won == player1_cho ? 1.0 : 0.0;
 }
 
-std::string record_to_json(const GameRecord& r) {
+std::string record_to_json(const MatchRecord& r) {
   std::string moves;
   for (Move m : r.moves) moves += (moves.empty() ? "" : " ") + move_to_uci(m);
   json j = {{"game", r.index},
@@ -56,10 +56,10 @@ std::string record_to_json(const GameRecord& r) {
   return j.dump();
 }
 
-bool record_from_json(const std::string& line, GameRecord& r, std::string* error) {
+bool record_from_json(const std::string& line, MatchRecord& r, std::string* error) {
   try {
     json j = json::parse(line);
-    r = GameRecord();
+    r = MatchRecord();
     r.index = j.at("game").get<int>();
     r.pair = j.at("pair").get<int>();
     r.cho = j.at("cho").get<std::string>();
@@ -101,7 +101,7 @@ bool record_from_json(const std::string& line, GameRecord& r, std::string* error
   return true;
 }
 
-bool replay_record(const GameRecord& r, GameResult& final_result, std::string* error) {
+bool replay_record(const MatchRecord& r, GameResult& final_result, std::string* error) {
   Position pos;
   if (!pos.set_fen(r.start_fen, r.rules, error)) return false;
   for (size_t i = 0; i < r.moves.size(); ++i) {
@@ -119,13 +119,13 @@ bool replay_record(const GameRecord& r, GameResult& final_result, std::string* e
   return true;
 }
 
-bool write_records(const std::string& path, const std::vector<GameRecord>& games, std::string* error) {
+bool write_records(const std::string& path, const std::vector<MatchRecord>& games, std::string* error) {
   std::string text;
   for (auto& g : games) text += record_to_json(g) + "\n";
   return write_file_atomic(path, text, error);
 }
 
-bool read_records(const std::string& path, std::vector<GameRecord>& out, std::string* error) {
+bool read_records(const std::string& path, std::vector<MatchRecord>& out, std::string* error) {
   std::string text;
   if (!read_file(path, text, error)) return false;
   std::istringstream is(text);
@@ -133,7 +133,7 @@ bool read_records(const std::string& path, std::vector<GameRecord>& out, std::st
   for (std::string line; std::getline(is, line);) {
     ++n;
     if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
-    GameRecord r;
+    MatchRecord r;
     if (!record_from_json(line, r, error)) {
       *error = path + ":" + std::to_string(n) + ": " + *error;
       return false;

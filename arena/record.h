@@ -8,7 +8,7 @@
 
 namespace jz {
 
-struct GameRecord {
+struct MatchRecord {
   int index = 0;             // game number in the match
   int pair = 0;              // games 2k and 2k+1 share a start and swap colors
   std::string cho, han;      // player names
@@ -26,14 +26,14 @@ struct GameRecord {
   double player1_points() const;
 };
 
-std::string record_to_json(const GameRecord& r);
+std::string record_to_json(const MatchRecord& r);
 // Parses one line; checks the fields but not that the moves are legal (see replay_record).
-bool record_from_json(const std::string& line, GameRecord& out, std::string* error);
+bool record_from_json(const std::string& line, MatchRecord& out, std::string* error);
 // Replays the moves through the rules core: every move legal, the game not over before the last move.
 // final_result is the referee's verdict at the end (NONE when the game was cut short by a forfeit).
-bool replay_record(const GameRecord& r, GameResult& final_result, std::string* error);
+bool replay_record(const MatchRecord& r, GameResult& final_result, std::string* error);
 
-bool write_records(const std::string& path, const std::vector<GameRecord>& games, std::string* error);
-bool read_records(const std::string& path, std::vector<GameRecord>& out, std::string* error);
+bool write_records(const std::string& path, const std::vector<MatchRecord>& games, std::string* error);
+bool read_records(const std::string& path, std::vector<MatchRecord>& out, std::string* error);
 
 }  // namespace jz

@@ -45,7 +45,7 @@ TEST(Cli, EvaluateThenRatings) {
     if (p.find(".result.json") != std::string::npos) ++results;
     if (p.find(".games.jsonl") != std::string::npos) {
       ++records;
-      std::vector<jz::GameRecord> games;
+      std::vector<jz::MatchRecord> games;
       std::string err;
       ASSERT_TRUE(jz::read_records(p, games, &err)) << err;
       EXPECT_FALSE(games.empty());

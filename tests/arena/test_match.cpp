@@ -70,7 +70,7 @@ TEST(Match, RandomVsRandomPairedAndReplayable) {
   for (auto& g : r.games) pts += g.player1_points();
   EXPECT_DOUBLE_EQ(pts, r.wdl.w + 0.5 * r.wdl.d);
   for (int k = 0; k < 5; ++k) {
-    const GameRecord &a = r.games[size_t(2 * k)], &b = r.games[size_t(2 * k + 1)];
+    const MatchRecord &a = r.games[size_t(2 * k)], &b = r.games[size_t(2 * k + 1)];
     EXPECT_EQ(a.index, 2 * k);
     EXPECT_EQ(a.pair, k);
     EXPECT_EQ(b.pair, k);
@@ -94,7 +94,7 @@ TEST(Match, RandomVsRandomPairedAndReplayable) {
   for (auto& g : r.games) setups.insert(g.setup);
   EXPECT_EQ(setups.size(), 5u);
 
-  std::vector<GameRecord> back;
+  std::vector<MatchRecord> back;
   ASSERT_TRUE(read_records(cfg.records_path, back, &err)) << err;
   ASSERT_EQ(back.size(), r.games.size());
   for (size_t i = 0; i < back.size(); ++i) {
