@@ -40,16 +40,19 @@ training:
 YAML
 "$BIN" selfplay --config "$T/sp.yaml" --models-dir "$T/none" --output-dir "$RUN/games" --worker-id w0 \
   --stub material --games 12 2>"$T/sp.log"
-check "stub self-play wrote chunks" [ "$(ls "$RUN/games/w0/"*.jzc 2>/dev/null | wc -l)" -ge 1 ]
+if [ "$(ls "$RUN/games/w0/"*.jzc 2>/dev/null | wc -l)" -lt 1 ]; then
+  echo "FAIL: stub self-play wrote no chunks: $(tail -1 "$T/sp.log")"
+  exit 1
+fi
 
-"$BIN" train --config "$T/cfg.yaml" --run-dir "$RUN" --steps 20 2>"$T/t1.log"
+timeout 300 "$BIN" train --config "$T/cfg.yaml" --run-dir "$RUN" --steps 20 2>"$T/t1.log"
 check "train --steps 20 exits 0" [ $? -eq 0 ]
 check "config copied" cmp -s "$T/cfg.yaml" "$RUN/config.yaml"
 check "checkpoint at 20" [ -f "$RUN/checkpoints/ckpt-00000020.jzc" ]
 check "network at 0 and 20" [ -f "$RUN/models/net-00000000.jzn" -a -f "$RUN/models/net-00000020.jzn" ]
 check "train.csv has 4 rows" [ "$(tail -n +2 "$RUN/metrics/train.csv" | wc -l)" -eq 4 ]
 
-"$BIN" train --run-dir "$RUN" --steps 30 2>"$T/t2.log"
+timeout 300 "$BIN" train --run-dir "$RUN" --steps 30 2>"$T/t2.log"
 check "resume to 30 exits 0" [ $? -eq 0 ]
 check "resume says so" grep -q "resumed from .*ckpt-00000020.jzc at step 20" "$T/t2.log"
 check "only 2 checkpoints kept" [ "$(ls "$RUN/checkpoints" | wc -l)" -eq 2 ]
@@ -57,7 +60,7 @@ check "train.csv steps unique" [ "$(cut -d, -f1 "$RUN/metrics/train.csv" | sort 
 check "train.csv has 6 rows" [ "$(tail -n +2 "$RUN/metrics/train.csv" | wc -l)" -eq 6 ]
 
 # Stopped by SIGTERM mid-run: a checkpoint at the step it stopped, and the next run goes on from it.
-"$BIN" train --run-dir "$RUN" 2>"$T/t3.log" &
+timeout 300 "$BIN" train --run-dir "$RUN" 2>"$T/t3.log" &
 pid=$!
 for _ in $(seq 1 300); do
   [ "$(tail -1 "$RUN/metrics/train.csv" | cut -d, -f1)" -ge 60 ] 2>/dev/null && break
@@ -68,21 +71,21 @@ wait $pid
 check "SIGTERM exits 0" [ $? -eq 0 ]
 last=$(ls "$RUN/checkpoints" | tail -1 | sed 's/ckpt-0*\([0-9]*\).jzc/\1/')
 check "checkpoint at the stop step" grep -q "stopping at step $last: signal" "$T/t3.log"
-"$BIN" train --run-dir "$RUN" --steps $((last + 5)) 2>"$T/t4.log"
+timeout 300 "$BIN" train --run-dir "$RUN" --steps $((last + 5)) 2>"$T/t4.log"
 check "resume after SIGTERM" grep -q "at step $last\$" "$T/t4.log"
 
 # Refused inputs.
 sed 's/batch_size: 16/batch_size: 32/' "$T/cfg.yaml" > "$T/other.yaml"
-"$BIN" train --config "$T/other.yaml" --run-dir "$RUN" --steps 1000 2>"$T/e1.log"
+timeout 300 "$BIN" train --config "$T/other.yaml" --run-dir "$RUN" --steps 1000 2>"$T/e1.log"
 check "different config refused" [ $? -ne 0 ]
 check "different config: one line" one_line_error "$T/e1.log"
 printf 'training:\n  bogus_key: 1\n' > "$T/bad.yaml"
-"$BIN" train --config "$T/bad.yaml" --run-dir "$T/run2" 2>"$T/e2.log"
+timeout 300 "$BIN" train --config "$T/bad.yaml" --run-dir "$T/run2" 2>"$T/e2.log"
 check "unknown key refused" [ $? -ne 0 ]
 check "unknown key named" grep -q "training.bogus_key" "$T/e2.log"
 newest=$(ls "$RUN/checkpoints/"*.jzc | tail -1)
 head -c 1000 "$newest" > "$newest.tmp" && mv "$newest.tmp" "$newest"
-"$BIN" train --run-dir "$RUN" --steps 100000 2>"$T/e3.log"
+timeout 300 "$BIN" train --run-dir "$RUN" --steps 100000 2>"$T/e3.log"
 check "truncated checkpoint refused" [ $? -ne 0 ]
 check "truncated checkpoint: one line naming it" bash -c "grep -q '$(basename "$newest")' '$T/e3.log' && [ \$(wc -l < '$T/e3.log') -eq 1 ]"
 
