@@ -1,4 +1,5 @@
 // Network play: one MCTS tree per engine, kept between moves when the game continues from its root.
+#include <algorithm>
 #include <cmath>
 
 #include "mcts/parallel.h"
@@ -20,7 +21,9 @@ void fill(ThinkInfo& ti, int depth, int seldepth, uint64_t playouts, double nps,
   ti.score_cp = q_to_cp(q);
   ti.mate = 0;
   ti.has_wdl = true;
-  for (int i = 0; i < 3; ++i) ti.wdl[i] = int(std::lround(wdl[i] * 1000));
+  ti.wdl[0] = int(std::lround(wdl[0] * 1000));  // per mille; the draw share takes the rounding
+  ti.wdl[2] = int(std::lround(wdl[2] * 1000));
+  ti.wdl[1] = std::max(0, 1000 - ti.wdl[0] - ti.wdl[2]);
   ti.pv = pv;
 }
 
