@@ -49,8 +49,12 @@ void add_cluster(CLI::App& app, int& rc) {
   auto status_json = std::make_shared<bool>(false);
   auto* status = cluster->add_subcommand("status", "Jobs, games per worker, newest network, training speed");
   status->add_option("--run-dir", *status_dir, "Run directory")->required();
+  auto status_validate = std::make_shared<bool>(false);
   status->add_flag("--json", *status_json, "Machine-readable output");
-  status->callback([status_dir, status_json, &rc] { rc = cluster_status(*status_dir, *status_json); });
+  status->add_flag("--validate", *status_validate, "Check every chunk fully (decode, replay games); counts bad ones");
+  status->callback([status_dir, status_json, status_validate, &rc] {
+    rc = cluster_status(*status_dir, *status_json, *status_validate);
+  });
 
   auto stop_dir = std::make_shared<std::string>();
   auto stop_wait = std::make_shared<double>(0);

@@ -126,9 +126,12 @@ int cluster_launch(LaunchRequest req) {
   if (!check_launch_options(o, &err)) return fail(err);
   if (!fs::is_regular_file(o.binary) || access(o.binary.c_str(), X_OK) != 0)
     return fail("binary " + o.binary + " is not an executable file");
-  if (!req.dry_run && !make_dirs(o.run_dir)) return fail("cannot create run directory " + o.run_dir);
+  if (!req.dry_run && !tool_in_path("sbatch")) return fail("sbatch not found in PATH (is Slurm installed on this node?)");
   std::string config_path;
-  if (!prepare_config(o.run_dir, req.config_file, req.dry_run, &config_path, &err)) return fail(err);
+  // Check the config before creating anything, then create the run directory and copy it.
+  if (!prepare_config(o.run_dir, req.config_file, true, &config_path, &err)) return fail(err);
+  if (!req.dry_run && !make_dirs(o.run_dir)) return fail("cannot create run directory " + o.run_dir);
+  if (!req.dry_run && !prepare_config(o.run_dir, req.config_file, false, &config_path, &err)) return fail(err);
 
   const std::string slurm_dir = o.run_dir + "/slurm";
   const std::vector<JobScript> scripts = make_job_scripts(o);
@@ -209,7 +212,7 @@ int cluster_stop(const std::string& run_dir_in, double wait_s) {
   return 0;
 }
 
-int cluster_status(const std::string& run_dir_in, bool json) {
+int cluster_status(const std::string& run_dir_in, bool json, bool validate) {
   if (run_dir_in.empty()) return fail("--run-dir is required");
   const std::string run_dir = strip_slash(absolute_path(run_dir_in));
   if (!fs::is_directory(run_dir)) return fail("run directory " + run_dir + " not found");
@@ -220,7 +223,7 @@ int cluster_status(const std::string& run_dir_in, bool json) {
   std::vector<QueueEntry> q;
   bool have_queue = have_jobs && squeue_all(&q, &q_err);
   const uint64_t now = now_ms();
-  RunProgress p = scan_run(run_dir, now);
+  RunProgress p = scan_run(run_dir, now, 600, validate);
 
   nlohmann::json j;
   j["run_dir"] = run_dir;

@@ -14,7 +14,8 @@ struct LaunchRequest {
 };
 
 int cluster_launch(LaunchRequest req);
-int cluster_status(const std::string& run_dir, bool json);
+// validate: decode every chunk fully and replay its games (bad ones are counted per worker).
+int cluster_status(const std::string& run_dir, bool json, bool validate = false);
 // wait_s > 0: also wait (up to wait_s) until squeue no longer lists the jobs.
 int cluster_stop(const std::string& run_dir, double wait_s);
 

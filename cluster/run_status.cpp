@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "selfplay/chunk_reader.h"
+#include "selfplay/game_record.h"
 #include "selfplay/replay_format.h"
 #include "util/fileio.h"
 
@@ -108,7 +109,17 @@ TrainerProgress parse_train_csv(const std::string& text) {
   return t;
 }
 
-RunProgress scan_run(const std::string& run_dir, uint64_t now_ms, double recent_window) {
+// The replay reader's own checks: CRC, sizes, every field, and every game replayed legally.
+bool chunk_is_valid(const std::string& path) {
+  ChunkHeader h;
+  std::vector<GameRecord> games;
+  if (!read_chunk_file(path, h, games, nullptr)) return false;
+  for (const GameRecord& g : games)
+    if (!validate_game(g, nullptr)) return false;
+  return true;
+}
+
+RunProgress scan_run(const std::string& run_dir, uint64_t now_ms, double recent_window, bool full) {
   RunProgress r;
   std::error_code ec;
   // Workers: games/<worker>/ (chunk files anywhere below it).
@@ -123,7 +134,7 @@ RunProgress scan_run(const std::string& run_dir, uint64_t now_ms, double recent_
     uint64_t since = now_ms > uint64_t(recent_window * 1000) ? now_ms - uint64_t(recent_window * 1000) : 0;
     for (const std::string& path : list_chunk_files(dir)) {
       ChunkHeader h;
-      if (!read_header(path, h)) {
+      if (!read_header(path, h) || (full && !chunk_is_valid(path))) {
         w.bad_chunks++;
         continue;
       }

@@ -10,7 +10,7 @@ namespace jz {
 struct WorkerProgress {
   std::string worker;        // games/<worker>/
   int chunks = 0;
-  int bad_chunks = 0;        // unreadable headers (should stay 0: chunks are written atomically)
+  int bad_chunks = 0;        // failed the check (should stay 0: chunks are written atomically)
   uint64_t games = 0;
   uint64_t positions = 0;
   uint64_t newest_ms = 0;    // creation time of the newest chunk
@@ -41,7 +41,8 @@ struct RunProgress {
 };
 
 // now_ms: the wall clock used for "recent" rates; recent_window in seconds.
-RunProgress scan_run(const std::string& run_dir, uint64_t now_ms, double recent_window = 600);
+// full: decode every chunk (CRC, every field) and replay its games through the rules, not just the header.
+RunProgress scan_run(const std::string& run_dir, uint64_t now_ms, double recent_window = 600, bool full = false);
 // Parses train.csv text (header row + data rows; columns found by name).
 TrainerProgress parse_train_csv(const std::string& text);
 // net-<step>.jzn -> step, or -1.

@@ -142,11 +142,13 @@ std::string prologue(const LaunchOptions& o, const std::string& role, int cpus, 
   s << "LIMIT=" << limit << "  # seconds the command may run (0: no limit); Slurm's --time kills late\n";
   // Grace between the TERM and a SIGKILL: 30 s, or half the room before Slurm's own limit.
   s << "KILL_AFTER=" << (t > 0 ? std::max<long>(1, std::min<long>(30, (t - limit) / 2)) : 30) << "\n";
-  s << R"SH(JOB="${SLURM_JOB_ID:-local}"
+  s << R"SH(# An array task's own id is ARRAY_TASK: `scontrol requeue $SLURM_JOB_ID` could hit the whole array.
+if [ -n "${SLURM_ARRAY_JOB_ID:-}" ]; then JOB=${SLURM_ARRAY_JOB_ID}_${SLURM_ARRAY_TASK_ID}; else JOB=${SLURM_JOB_ID:-local}; fi
 child=0 timer=0 killer=0 sleeper=0 forwarded=0 time_up=0 stopping=0
 say() { echo "$(date '+%F %T') [$JOB] $*"; }
 # after SECONDS CMD...: runs CMD later from a subshell that a TERM cancels (with its sleep).
-after() { local d=$1; shift; ( trap 'kill $s 2>/dev/null; exit 0' TERM; sleep "$d" & s=$!; wait $s; "$@" ) & }
+# Only if the sleep ran out: scancel signals the sleep too, and must not set off the command.
+after() { local d=$1; shift; ( trap 'kill $s 2>/dev/null; exit 0' TERM; sleep "$d" & s=$!; wait $s && "$@" ) & }
 # One TERM to the command, SIGKILL if it is still there KILL_AFTER seconds later. Only one: a
 # second TERM may end a worker before it has flushed its finished games.
 stop_child() {

