@@ -26,8 +26,8 @@ fi
 cleanup() {
   set +e
   if [ -n "${SLURM_CONF:-}" ]; then
-    "$BIN" cluster stop --run-dir "$RUN" --wait 30 > /dev/null 2>&1
-    scancel --full $(squeue -h -o %A 2>/dev/null | sort -u) > /dev/null 2>&1  # only this test's cluster
+    timeout 40 "$BIN" cluster stop --run-dir "$RUN" --wait 30 > /dev/null 2>&1
+    timeout 10 scancel --full $(timeout 10 squeue -h -o %A 2>/dev/null | sort -u) > /dev/null 2>&1  # only this test's cluster
   fi
   bash "$ROOT/scripts/slurm-local.sh" stop
   # slurmd does not take its jobs' processes with it: end any left, found by this run's directory.
