@@ -14,9 +14,9 @@ void add_bench(CLI::App& app, int& rc) {
   auto* bench = app.add_subcommand("bench", "Benchmarks");
   bench->require_subcommand(1);
   add_bench_perft(*bench, rc);
+  add_bench_nn(*bench, rc);
   add_bench_mcts(*bench, rc);
   add_bench_ab(*bench, rc);
-  add_bench_nn(*bench, rc);
   add_bench_train(*bench, rc);
 }
 

@@ -25,11 +25,11 @@ int main(int argc, char** argv) {
   jz::app::add_bench(app, rc);
   jz::app::add_evaluate(app, rc);
   jz::app::add_ratings(app, rc);
+  jz::app::add_cluster(app, rc);
   jz::app::add_selfplay(app, rc);
   jz::app::add_record(app, rc);
   jz::app::add_train(app, rc);
   jz::app::add_report(app, rc);
-  jz::app::add_cluster(app, rc);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
