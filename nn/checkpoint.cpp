@@ -10,16 +10,7 @@ namespace {
 const char* KIND = "janggi-zero-model";
 
 int64_t to_int(const TensorBundle& b, const std::string& key, const std::string& path) {
-  const std::string* v = b.find(key);
-  if (!v) throw std::runtime_error(path + ": not a model file (missing header field '" + key + "')");
-  try {
-    size_t used = 0;
-    int64_t x = std::stoll(*v, &used);
-    if (used != v->size()) throw std::invalid_argument(key);
-    return x;
-  } catch (const std::exception&) {
-    throw std::runtime_error(path + ": bad header field " + key + "='" + *v + "'");
-  }
+  return bundle_header_int(b, key, path, "model file");
 }
 
 // Parameters then buffers, by their dotted module path.

@@ -1,6 +1,7 @@
 #include "nn/tensor_bundle.h"
 
 #include <cstring>
+#include <stdexcept>
 
 #include "util/fileio.h"
 
@@ -173,6 +174,20 @@ TensorBundle load_tensor_bundle(const std::string& path) {
   std::string bytes, err;
   if (!read_file(path, bytes, &err)) throw std::runtime_error(path + ": cannot read: " + err);
   return parse_tensor_bundle(bytes, path);
+}
+
+int64_t bundle_header_int(const TensorBundle& b, const std::string& key, const std::string& path,
+                          const std::string& what) {
+  const std::string* v = b.find(key);
+  if (!v) throw std::runtime_error(path + ": not a " + what + " (missing header field '" + key + "')");
+  try {
+    size_t used = 0;
+    int64_t x = std::stoll(*v, &used);
+    if (used != v->size()) throw std::invalid_argument(key);
+    return x;
+  } catch (const std::exception&) {
+    throw std::runtime_error(path + ": bad header field " + key + "='" + *v + "'");
+  }
 }
 
 }  // namespace jz

@@ -34,6 +34,9 @@ void save_tensor_bundle(const std::string& path, const HeaderKV& header, const N
 // Reads and verifies a bundle (magic, version, size, checksum, bounds). Throws std::runtime_error
 // whose message names the file and the problem.
 TensorBundle load_tensor_bundle(const std::string& path);
+// Integer header field; throws "<path>: not a <what> (missing header field ...)" or "bad header field".
+int64_t bundle_header_int(const TensorBundle& b, const std::string& key, const std::string& path,
+                          const std::string& what);
 // Same, from bytes already read; `name` is used in messages.
 TensorBundle parse_tensor_bundle(const std::string& bytes, const std::string& name);
 std::string serialize_tensor_bundle(const HeaderKV& header, const NamedTensors& tensors);

@@ -18,16 +18,7 @@ NamedTensors model_tensors(JanggiNet& m) {
 }
 
 int64_t header_int(const TensorBundle& b, const std::string& key, const std::string& path) {
-  const std::string* v = b.find(key);
-  if (!v) throw std::runtime_error(path + ": not a trainer checkpoint (missing header field '" + key + "')");
-  try {
-    size_t used = 0;
-    int64_t x = std::stoll(*v, &used);
-    if (used != v->size()) throw std::invalid_argument(key);
-    return x;
-  } catch (const std::exception&) {
-    throw std::runtime_error(path + ": bad header field " + key + "='" + *v + "'");
-  }
+  return bundle_header_int(b, key, path, "trainer checkpoint");
 }
 
 ModelConfig header_model(const TensorBundle& b, const std::string& path) {
