@@ -36,6 +36,9 @@ SelfPlayWorker::~SelfPlayWorker() {
 void SelfPlayWorker::start(int threads, uint64_t max_games) {
   max_games_ = max_games;
   running_threads_ = threads;
+  progress_ = std::make_unique<std::atomic<uint64_t>[]>(size_t(threads));
+  for (int i = 0; i < threads; ++i) progress_[i] = 0;
+  num_threads_ = threads;
   for (int i = 0; i < threads; ++i) threads_.emplace_back([this, i] { thread_main(i); });
 }
 
@@ -63,6 +66,12 @@ SelfPlayStats SelfPlayWorker::stats() const {
   s.concurrent_games = uint64_t(std::max<int64_t>(0, active_games_.load()));
   s.moves = moves_.load();
   return s;
+}
+
+std::vector<uint64_t> SelfPlayWorker::thread_progress() const {
+  std::vector<uint64_t> out(static_cast<size_t>(num_threads_));
+  for (int i = 0; i < num_threads_; ++i) out[i] = progress_[i].load(std::memory_order_relaxed);
+  return out;
 }
 
 std::string SelfPlayWorker::error() const {
@@ -204,7 +213,10 @@ void SelfPlayWorker::thread_main(int index) {
     double t_round = now_seconds();
     int active = 0;
     for (Game& g : games) {
-      while (g.active && g.tree->finished() && !stop_) make_move(g);
+      while (g.active && g.tree->finished() && !stop_) {
+        make_move(g);
+        progress_[index].fetch_add(1, std::memory_order_relaxed);
+      }
       active += g.active;
     }
     if (active == 0 || stop_) break;
@@ -242,6 +254,7 @@ void SelfPlayWorker::thread_main(int index) {
     double eval_time = now_seconds() - t_eval;
     for (Game& g : games)
       if (g.end > g.begin) g.tree->apply(&reqs[g.begin], &evals[g.begin], int(g.end - g.begin));
+    progress_[index].fetch_add(1, std::memory_order_relaxed);
     std::lock_guard<std::mutex> lock(stats_mutex_);
     stats_.leaf_evals += reqs.size();
     stats_.eval_calls += nets.size();

@@ -55,6 +55,9 @@ class SelfPlayWorker {
   SelfPlayStats stats() const;
   // Writer errors (e.g. disk full) stop the worker; this says why.
   std::string error() const;
+  // One counter per play thread (index = thread), bumped on every evaluated batch and every move
+  // played, so a watchdog can tell a slow thread from a stuck one (`janggi-zero soak`). Empty before start().
+  std::vector<uint64_t> thread_progress() const;
 
  private:
   struct Game;
@@ -69,6 +72,8 @@ class SelfPlayWorker {
   mutable std::mutex eval_mutex_;
   std::shared_ptr<Evaluator> eval_;
   std::vector<std::thread> threads_;
+  std::unique_ptr<std::atomic<uint64_t>[]> progress_;  // per thread; sized in start()
+  int num_threads_ = 0;
   std::atomic<bool> stop_{false};
   std::atomic<int> running_threads_{0};
   std::atomic<uint64_t> games_started_{0};
