@@ -18,6 +18,7 @@ void add_evaluate(CLI::App& app, int& rc);  // matches between players (arena/)
 void add_ratings(CLI::App& app, int& rc);
 void add_cluster(CLI::App& app, int& rc);  // Slurm launch, status, stop (cluster/)
 void add_selfplay(CLI::App& app, int& rc);  // self-play worker (selfplay/)
+void add_soak(CLI::App& app, int& rc);      // self-play under load: memory, stalls (selfplay/)
 void add_record(CLI::App& app, int& rc);    // print games from replay chunks
 void add_train(CLI::App& app, int& rc);     // local training run (training/)
 void add_report(CLI::App& app, int& rc);    // HTML report of a run directory

@@ -27,6 +27,7 @@ int main(int argc, char** argv) {
   jz::app::add_ratings(app, rc);
   jz::app::add_cluster(app, rc);
   jz::app::add_selfplay(app, rc);
+  jz::app::add_soak(app, rc);
   jz::app::add_record(app, rc);
   jz::app::add_train(app, rc);
   jz::app::add_report(app, rc);
