@@ -32,7 +32,7 @@ struct PlayEngine::Impl {
   std::unique_ptr<play_detail::NetSearch> net = play_detail::make_net_search();
 };
 
-PlayEngine::PlayEngine() : impl_(std::make_unique<Impl>(16)) {}
+PlayEngine::PlayEngine(int hash_mb) : impl_(std::make_unique<Impl>(std::clamp(hash_mb, 1, 65536))) {}
 PlayEngine::~PlayEngine() = default;
 
 bool play_has_mcts() { return play_detail::make_net_search() != nullptr; }
@@ -94,6 +94,8 @@ Move PlayEngine::think(const Position& pos, const ThinkLimits& limits,
       if (!limits.nodes) t.simulations = 0;  // time alone decides
     }
     if (limits.max_ms > 0 && (t.seconds == 0 || t.seconds * 1000 > limits.max_ms)) t.seconds = limits.max_ms / 1000.0;
+    if (limits.max_nodes && (t.simulations == 0 || uint64_t(t.simulations) > limits.max_nodes))
+      t.simulations = int(std::min<uint64_t>(limits.max_nodes, 1u << 30));
     best = impl_->net->think(*net_, pos, t, on_info, stop, fin);
   }
 
@@ -110,6 +112,7 @@ Move PlayEngine::think(const Position& pos, const ThinkLimits& limits,
     }
     if (using_network()) l = AbLimits(), l.depth = 1;  // the network found nothing (finished game)
     if (limits.max_ms > 0 && (l.movetime_ms == 0 || l.movetime_ms > limits.max_ms)) l.movetime_ms = limits.max_ms;
+    if (limits.max_nodes && (l.nodes == 0 || l.nodes > limits.max_nodes)) l.nodes = limits.max_nodes;
     auto conv = [](const AbInfo& a, ThinkInfo& t) {
       t.network = false;
       t.depth = a.depth, t.seldepth = a.seldepth;

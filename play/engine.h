@@ -26,6 +26,7 @@ struct ThinkLimits {
   int movestogo = 0;
   bool infinite = false;    // run until *stop
   int max_ms = 0;           // hard bound on the search time whatever the rest says (servers); 0 = none
+  uint64_t max_nodes = 0;   // same for nodes / playouts: exact where time is only checked now and then
   bool any() const { return depth || nodes || movetime_ms || time_ms[0] || time_ms[1] || infinite; }
 };
 
@@ -49,7 +50,8 @@ int q_to_cp(float q);
 
 class PlayEngine {
  public:
-  PlayEngine();
+  // hash_mb: the alpha-beta table, allocated here (set_hash reallocates).
+  explicit PlayEngine(int hash_mb = 16);
   ~PlayEngine();
   PlayEngine(const PlayEngine&) = delete;
   PlayEngine& operator=(const PlayEngine&) = delete;

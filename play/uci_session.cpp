@@ -1,0 +1,329 @@
+// UciSession: one engine conversation (see play/uci_session.h).
+#include "play/uci_session.h"
+
+#include <algorithm>
+#include <atomic>
+#include <istream>
+#include <memory>
+#include <mutex>
+#include <ostream>
+#include <sstream>
+#include <thread>
+
+#include "core/movegen.h"
+#include "core/notation.h"
+#include "core/perft.h"
+#include "core/rules.h"
+#include "play/engine.h"
+#include "play/model_path.h"
+
+namespace jz {
+
+namespace {
+
+class UciSession {
+ public:
+  UciSession(std::istream& in, std::ostream& out, const UciLimits& limits)
+      : in_(in), out_(out), limits_(limits), default_hash_mb_(std::max(1, std::min(16, limits.max_hash_mb))),
+        engine_(default_hash_mb_) {
+    std::string err;
+    pos_.set_fen(Position::START_FEN, rules_, &err);
+    model_path_ = find_default_model();
+  }
+  ~UciSession() { finish_search(true); }
+
+  void loop() {
+    std::string line;
+    while (std::getline(in_, line)) {
+      if (!line.empty() && line.back() == '\r') line.pop_back();
+      if (!handle(line)) return;
+    }
+    // End of input: finite searches complete (so `echo go depth 5 | janggi-zero uci` works).
+    finish_search(infinite_);
+  }
+
+ private:
+  void say(const std::string& s) {
+    std::lock_guard<std::mutex> lock(out_mutex_);
+    out_ << s << "\n";
+    out_.flush();
+  }
+  void error(const std::string& msg) { say("info string error: " + msg); }
+
+  bool handle(const std::string& line) {
+    std::istringstream is(line);
+    std::string cmd;
+    if (!(is >> cmd)) return true;
+    if (cmd == "quit") return finish_search(true), false;
+    if (cmd == "stop") return finish_search(true), true;
+    if (cmd == "isready") {
+      if (!searching_) ensure_network();  // the engine is the search thread's while it runs
+      return say("readyok"), true;
+    }
+    if (cmd == "ponderhit") return true;
+    if (cmd == "uci") return uci(), true;
+    if (cmd == "d") return display(), true;
+    // Everything else changes what the search reads: a finite search completes first (as in
+    // Stockfish, so piped scripts work), an infinite one is stopped.
+    finish_search(infinite_);
+    if (cmd == "ucinewgame") {
+      std::string err;
+      pos_.set_fen(Position::START_FEN, rules_, &err);
+      engine_.new_game();
+    } else if (cmd == "setoption") {
+      setoption(is);
+    } else if (cmd == "position") {
+      position(is);
+    } else if (cmd == "go") {
+      go(is);
+    } else {
+      error("unknown command '" + cmd + "'");
+    }
+    return true;
+  }
+
+  void uci() {
+    say("id name janggi-zero\nid author janggi-zero developers");
+    say("option name UCI_Variant type combo default janggi var janggi var janggitraditional var janggimodern"
+        " var janggicasual");
+    say("option name ModelPath type string default " + (model_path_.empty() ? "<empty>" : model_path_));
+    say("option name UseNetwork type check default true");
+    say("option name Simulations type spin default 800 min 1 max 10000000");
+    say("option name Threads type spin default 1 min 1 max 256");
+    say("option name Hash type spin default " + std::to_string(default_hash_mb_) + " min 1 max " +
+        std::to_string(limits_.max_hash_mb));
+    say("option name Level type combo default expert var easy var normal var expert");
+    say("option name UCI_ShowWDL type check default false");
+    say("uciok");
+  }
+
+  // Loads the model named by ModelPath once; on failure says why and plays alpha-beta.
+  void ensure_network() {
+    if (model_loaded_ == model_path_) return;
+    model_loaded_ = model_path_;
+    std::string err;
+    engine_.set_network(nullptr, &err);
+    if (model_path_.empty()) return;
+    std::shared_ptr<Evaluator> net = load_network(model_path_, &err);
+    if (!net || !engine_.set_network(net, &err)) {
+      error("cannot use model '" + model_path_ + "': " + err + "; playing with alpha-beta");
+      return;
+    }
+    say("info string network " + engine_.network_id() + " loaded");
+  }
+
+  static bool parse_int(const std::string& v, long long lo, long long hi, long long& out) {
+    try {
+      size_t used;
+      out = std::stoll(v, &used);
+      return used == v.size() && out >= lo && out <= hi;
+    } catch (...) {
+      return false;
+    }
+  }
+
+  static bool parse_bool(const std::string& v, bool& out) {
+    if (v == "true") return out = true, true;
+    if (v == "false") return out = false, true;
+    return false;
+  }
+
+  void setoption(std::istringstream& is) {
+    std::string tok, name, value;
+    bool in_value = false;
+    is >> tok;
+    if (tok != "name") return error("expected 'setoption name <id> [value <x>]'");
+    while (is >> tok) {
+      if (tok == "value" && !in_value) { in_value = true; continue; }
+      std::string& dst = in_value ? value : name;
+      dst += (dst.empty() ? "" : " ") + tok;
+    }
+    long long n;
+    bool b;
+    std::string err;
+    if (name == "UCI_Variant") {
+      Ruleset r;
+      if (!parse_ruleset(value, r)) return error("unknown UCI_Variant '" + value + "'");
+      rules_ = r;
+      pos_.set_fen(Position::START_FEN, rules_, &err);
+    } else if (name == "ModelPath") {
+      model_path_ = value == "<empty>" ? "" : value == "<default>" ? find_default_model() : value;
+    } else if (name == "UseNetwork") {
+      if (!parse_bool(value, b)) return error("UseNetwork needs true or false, got '" + value + "'");
+      engine_.set_use_network(b);
+    } else if (name == "Simulations") {
+      if (!parse_int(value, 1, 10000000, n)) return error("Simulations needs 1..10000000, got '" + value + "'");
+      engine_.set_simulations(int(n));
+    } else if (name == "Threads") {
+      if (!parse_int(value, 1, 256, n)) return error("Threads needs 1..256, got '" + value + "'");
+      engine_.set_threads(int(n));
+    } else if (name == "Hash") {
+      if (!parse_int(value, 1, limits_.max_hash_mb, n))
+        return error("Hash needs 1.." + std::to_string(limits_.max_hash_mb) + " (MB), got '" + value + "'");
+      engine_.set_hash(int(n));
+    } else if (name == "Level") {
+      if (!engine_.set_level(value, &err)) return error(err);
+    } else if (name == "UCI_ShowWDL") {
+      if (!parse_bool(value, b)) return error("UCI_ShowWDL needs true or false, got '" + value + "'");
+      show_wdl_ = b;
+    } else {
+      error("unknown option '" + name + "'");
+    }
+  }
+
+  void position(std::istringstream& is) {
+    std::string tok, fen;
+    is >> tok;
+    bool startpos = tok == "startpos";
+    if (startpos) {
+      fen = Position::START_FEN;
+      tok.clear();
+      is >> tok;
+    } else if (tok == "fen") {
+      tok.clear();
+      while (is >> tok && tok != "moves") fen += (fen.empty() ? "" : " ") + tok;
+    } else {
+      return error("expected 'position startpos|fen <FEN> [moves ...]'");
+    }
+    if (startpos && !tok.empty() && tok != "moves")
+      return error("unexpected '" + tok + "' after 'position startpos'");
+    Position p;
+    std::string err;
+    if (!p.set_fen(fen, rules_, &err)) return error(err);
+    if (tok == "moves") {
+      while (is >> tok) {
+        if (game_result(p).over()) return error("move '" + tok + "' after the game ended");
+        Move m;
+        if (!parse_legal_uci_move(p, tok, m, &err)) return error(err);
+        p.do_move(m);
+      }
+    }
+    pos_ = p;  // only a fully valid command replaces the position
+  }
+
+  void go(std::istringstream& is) {
+    ThinkLimits l;
+    std::string tok;
+    while (is >> tok) {
+      if (tok == "perft") {
+        long long depth;
+        if (!(is >> tok) || !parse_int(tok, 0, limits_.max_perft_depth, depth))
+          return error("expected 'go perft <depth 0.." + std::to_string(limits_.max_perft_depth) + ">'");
+        uint64_t total = 0;
+        std::ostringstream os;
+        for (auto& [m, c] : perft_divide(pos_, int(depth), 1)) {
+          os << move_to_uci(m) << ": " << c << "\n";
+          total += c;
+        }
+        os << "\nNodes searched: " << total;
+        return say(os.str());
+      }
+      if (tok == "infinite") { l.infinite = true; continue; }
+      if (tok == "ponder") continue;  // pondering is not supported: searched as a normal go
+      long long v;
+      std::string val;
+      static const char* keys[] = {"depth", "nodes", "movetime", "wtime", "btime", "winc", "binc", "movestogo"};
+      bool known = false;
+      for (const char* k : keys) known |= tok == k;
+      if (!known) return error("unknown go parameter '" + tok + "'");
+      if (!(is >> val) || !parse_int(val, tok == "wtime" || tok == "btime" ? -100000000 : 0, 1LL << 40, v))
+        return error("go " + tok + " needs a number, got '" + val + "'");
+      if (tok == "depth") l.depth = int(std::min<long long>(v, 64));
+      else if (tok == "nodes") l.nodes = uint64_t(v);
+      else if (tok == "movetime") l.movetime_ms = int(std::min<long long>(v, 1LL << 30));
+      else if (tok == "wtime") l.time_ms[CHO] = int(std::max<long long>(1, std::min<long long>(v, 1LL << 30)));
+      else if (tok == "btime") l.time_ms[HAN] = int(std::max<long long>(1, std::min<long long>(v, 1LL << 30)));
+      else if (tok == "winc") l.inc_ms[CHO] = int(std::min<long long>(v, 1LL << 30));
+      else if (tok == "binc") l.inc_ms[HAN] = int(std::min<long long>(v, 1LL << 30));
+      else if (tok == "movestogo") l.movestogo = int(std::min<long long>(v, 1000));
+    }
+    l.max_ms = limits_.max_think_ms;
+    l.max_nodes = limits_.max_nodes;
+    ensure_network();
+    GameResult res = game_result(pos_);
+    if (res.over()) say("info string game over: " + res.str());
+    stop_ = false;
+    infinite_ = l.infinite;
+    searching_ = true;
+    Position pos = pos_;
+    search_thread_ = std::thread([this, pos, l] { search(pos, l); });
+  }
+
+  void search(const Position& pos, const ThinkLimits& l) {
+    ThinkInfo fin;
+    Move best = engine_.think(pos, l, [&](const ThinkInfo& ti) { say(info_line(ti)); }, &stop_, &fin);
+    if (!best.is_none()) say(info_line(fin));
+    // UCI: under `go infinite` the best move waits for `stop`.
+    while (infinite_ && !stop_) std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    say("bestmove " + (best.is_none() ? std::string("(none)") : move_to_uci(best)));
+  }
+
+  std::string info_line(const ThinkInfo& t) {
+    std::ostringstream os;
+    os << "info depth " << std::max(1, t.depth) << " seldepth " << std::max(t.depth, t.seldepth) << " multipv 1";
+    if (t.mate) os << " score mate " << t.mate;
+    else os << " score cp " << t.score_cp;
+    if (show_wdl_ && t.has_wdl) os << " wdl " << t.wdl[0] << " " << t.wdl[1] << " " << t.wdl[2];
+    os << " nodes " << t.nodes << " nps " << t.nps;
+    if (!t.network) os << " hashfull " << t.hashfull;
+    os << " time " << t.time_ms << " pv";
+    for (Move m : t.pv) os << " " << move_to_uci(m);
+    return os.str();
+  }
+
+  // Ends the running search: stops it (stop=true) or waits for it, then joins.
+  void finish_search(bool stop) {
+    if (!searching_) return;
+    if (stop) stop_ = true;
+    search_thread_.join();
+    searching_ = false;
+    infinite_ = false;
+  }
+
+  void display() {
+    std::ostringstream os;
+    for (int r = RANK_NB - 1; r >= 0; --r) {
+      os << (r + 1 < 10 ? " " : "") << r + 1 << " ";
+      for (int f = 0; f < FILE_NB; ++f) {
+        Piece p = pos_.piece_on(make_square(f, r));
+        static const char* chars = ".KABNRCP";
+        char c = chars[type_of(p)];
+        os << ' ' << (p && color_of(p) == HAN ? char(c + 32) : c);
+      }
+      os << "\n";
+    }
+    os << "    a b c d e f g h i\n\nFen: " << pos_.fen() << "\nVariant: " << ruleset_name(rules_) << "\nCheckers:";
+    Square cs[16];
+    int n = pos_.checkers(cs);
+    for (int i = 0; i < n; ++i) os << " " << square_name(cs[i]);
+    os << "\nKey: " << std::hex << pos_.key() << std::dec;
+    GameResult res = game_result(pos_);
+    if (res.over()) os << "\nResult: " << res.str();
+    os << "\nEngine: " << (engine_.using_network() ? "network " + engine_.network_id() : "alpha-beta " + engine_.level());
+    say(os.str());
+  }
+
+  std::istream& in_;
+  std::ostream& out_;
+  const UciLimits limits_;
+  const int default_hash_mb_;  // 16 MB unless the limits allow less
+  std::mutex out_mutex_;
+  Ruleset rules_ = Ruleset::JANGGI;
+  Position pos_;
+  PlayEngine engine_;
+  std::string model_path_;
+  std::string model_loaded_;  // the ModelPath that ensure_network() last acted on
+  bool show_wdl_ = false;
+  std::thread search_thread_;
+  std::atomic<bool> stop_{false}, infinite_{false};
+  bool searching_ = false;
+};
+
+}  // namespace
+
+void run_uci(std::istream& in, std::ostream& out, const UciLimits& limits) {
+  UciSession session(in, out, limits);
+  session.loop();
+}
+
+}  // namespace jz
