@@ -29,7 +29,9 @@ struct GameStore::WebGame {
 
 namespace {
 
-ApiReply reply(int status, const json& j) { return {status, j.dump()}; }
+// Strings from requests (ids, move text, FENs) may be any bytes: invalid UTF-8 is sent as U+FFFD
+// rather than making dump() throw.
+ApiReply reply(int status, const json& j) { return {status, j.dump(-1, ' ', false, json::error_handler_t::replace)}; }
 ApiReply error(int status, const std::string& msg) { return reply(status, json{{"error", msg}}); }
 
 const char* LETTERS = ".KABNRCP";
@@ -239,8 +241,7 @@ ApiReply GameStore::engine_move(const std::string& body) {
     return error(400, "level must be easy, normal, expert or net");
   if (level == "net" && !net_) return error(400, "no network is loaded");
   if (!g->engine) {
-    g->engine = std::make_unique<PlayEngine>();
-    g->engine->set_hash(opts_.hash_mb);
+    g->engine = std::make_unique<PlayEngine>(opts_.hash_mb);
     g->engine->set_simulations(opts_.simulations);
   }
   PlayEngine& e = *g->engine;
@@ -249,6 +250,7 @@ ApiReply GameStore::engine_move(const std::string& body) {
   if (level != "net") e.set_level(level, &err);
   ThinkLimits l;
   l.max_ms = opts_.max_think_ms;
+  l.max_nodes = opts_.max_nodes;
   ThinkInfo t;
   const Position& pos = g->game.pos();
   Color us = pos.side_to_move();

@@ -17,6 +17,7 @@ struct ServerOptions {
   int max_games = 256;      // least recently used games beyond this are dropped
   int simulations = 800;    // network engine: simulations per move
   int max_think_ms = 5000;  // hard bound on any engine search
+  uint64_t max_nodes = 0;   // same in nodes / playouts (0 = none)
   int hash_mb = 4;          // alpha-beta table per game
 };
 

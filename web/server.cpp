@@ -4,6 +4,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "web/api.h"
+
 namespace jz {
 
 struct WebServer::Impl {
@@ -16,9 +18,19 @@ struct WebServer::Impl {
 
 namespace {
 
-void send(httplib::Response& res, const ApiReply& r) {
-  res.status = r.status;
-  res.set_content(r.body, "application/json; charset=utf-8");
+// {"error": msg}; msg may quote the request (any bytes), so invalid UTF-8 becomes U+FFFD instead of
+// an exception inside httplib's error handler.
+std::string json_error(const std::string& msg) {
+  return nlohmann::json{{"error", msg}}.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+// Every GET/HEAD/POST goes through the socket-free router (web/api.h).
+void serve(GameStore& g, const httplib::Request& req, httplib::Response& res) {
+  WebRequest r{req.method, req.path, {req.params.begin(), req.params.end()}, req.body};
+  WebResponse out = handle_web_request(g, r);
+  res.status = out.status;
+  res.set_content(out.body, out.content_type.c_str());
+  for (auto& h : out.headers) res.set_header(h.first.c_str(), h.second);
 }
 
 }  // namespace
@@ -31,42 +43,13 @@ WebServer::WebServer(const ServerOptions& opts, std::shared_ptr<Evaluator> net)
   s.set_read_timeout(10, 0);
   s.set_write_timeout(10, 0);
   s.set_default_headers({{"Cache-Control", "no-store"}, {"X-Content-Type-Options", "nosniff"}});
-
-  s.Get("/api/info", [&g](const httplib::Request&, httplib::Response& res) { send(res, g.info()); });
-  s.Get("/api/state", [&g](const httplib::Request& req, httplib::Response& res) {
-    send(res, g.state(req.get_param_value("id")));
-  });
-  s.Get("/api/legal", [&g](const httplib::Request& req, httplib::Response& res) {
-    send(res, g.legal(req.get_param_value("id"), req.get_param_value("from")));
-  });
-  s.Get("/api/record", [&g](const httplib::Request& req, httplib::Response& res) {
-    std::string name;
-    ApiReply r = g.record(req.get_param_value("id"), &name);
-    send(res, r);
-    if (r.status == 200) res.set_header("Content-Disposition", "attachment; filename=\"" + name + "\"");
-  });
-  s.Post("/api/new", [&g](const httplib::Request& req, httplib::Response& res) { send(res, g.new_game(req.body)); });
-  s.Post("/api/move", [&g](const httplib::Request& req, httplib::Response& res) { send(res, g.move(req.body)); });
-  s.Post("/api/engine", [&g](const httplib::Request& req, httplib::Response& res) {
-    send(res, g.engine_move(req.body));
-  });
-  s.Post("/api/undo", [&g](const httplib::Request& req, httplib::Response& res) { send(res, g.undo(req.body)); });
-  s.Post("/api/resign", [&g](const httplib::Request& req, httplib::Response& res) { send(res, g.resign(req.body)); });
-
-  s.Get(R"(/.*)", [](const httplib::Request& req, httplib::Response& res) {
-    const WebAsset* a = find_web_asset(req.path);
-    if (!a) {
-      res.status = 404;
-      res.set_content(R"({"error":"not found"})", "application/json");
-      return;
-    }
-    res.set_content(reinterpret_cast<const char*>(a->data), a->size, a->mime);
-  });
+  s.Get(R"(/.*)", [&g](const httplib::Request& req, httplib::Response& res) { serve(g, req, res); });
+  s.Post(R"(/.*)", [&g](const httplib::Request& req, httplib::Response& res) { serve(g, req, res); });
   // Unknown API routes and methods get a JSON error, not an HTML page.
   s.set_error_handler(httplib::Server::Handler([](const httplib::Request& req, httplib::Response& res) {
     if (!res.body.empty()) return;
     std::string msg = res.status == 404 ? "no such endpoint: " + req.method + " " + req.path : "HTTP error";
-    res.set_content(nlohmann::json{{"error", msg}}.dump(), "application/json");
+    res.set_content(json_error(msg), "application/json");
   }));
   s.set_exception_handler([](const httplib::Request&, httplib::Response& res, std::exception_ptr ep) {
     std::string what = "internal error";
@@ -77,7 +60,7 @@ WebServer::WebServer(const ServerOptions& opts, std::shared_ptr<Evaluator> net)
     } catch (...) {
     }
     res.status = 500;
-    res.set_content(nlohmann::json{{"error", what}}.dump(), "application/json");
+    res.set_content(json_error(what), "application/json");
   });
 }
 

@@ -185,6 +185,23 @@ TEST_F(WebApi, MatedPositionAndGameEnd) {
   EXPECT_EQ(post("/api/engine", json{{"id", s["id"]}}.dump()).first, 409);
 }
 
+TEST_F(WebApi, RequestsThatAreNotUtf8GetJsonErrors) {
+  // Echoed ids and paths with invalid UTF-8 once made the JSON writer throw: a 500 for the API, and
+  // an exception inside the server's error handler for an unknown route.
+  auto [st, s] = get("/api/state?id=%FF%FE");
+  EXPECT_EQ(st, 404);
+  EXPECT_TRUE(s.contains("error")) << s.dump();
+  auto [st2, s2] = post("/api/%FF", "{}");
+  EXPECT_EQ(st2, 404);
+  EXPECT_TRUE(s2.contains("error")) << s2.dump();
+  auto c = client();
+  auto r = c.Put("/%FF", "{}", "application/json");
+  ASSERT_TRUE(r) << "the server did not answer";
+  EXPECT_EQ(r->status, 404);
+  EXPECT_FALSE(json::parse(r->body, nullptr, false).is_discarded()) << r->body;
+  EXPECT_EQ(get("/api/info").first, 200);  // still serving
+}
+
 TEST_F(WebApi, ConcurrentGames) {
   constexpr int N = 4;
   std::vector<std::thread> threads;

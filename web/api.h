@@ -1,0 +1,32 @@
+// The web server's routing without sockets: one request (method, path, query parameters, body) in,
+// one response out. web/server.cpp hands every cpp-httplib request here, and the fuzz target
+// (fuzz/fuzz_web.cpp) calls it directly, so both exercise the same decisions.
+#pragma once
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "web/games.h"
+
+namespace jz {
+
+struct WebRequest {
+  std::string method;  // "GET", "HEAD", "POST", ...
+  std::string path;    // without the query string
+  std::multimap<std::string, std::string> params;  // decoded query parameters (first value wins)
+  std::string body;
+};
+
+struct WebResponse {
+  int status = 200;
+  std::string content_type;
+  std::string body;
+  std::vector<std::pair<std::string, std::string>> headers;  // extra headers
+};
+
+// Routes the API (/api/...) to the store and everything else to the embedded page; unknown routes
+// get 404 with a JSON error. Exceptions from the store propagate (the server answers 500).
+WebResponse handle_web_request(GameStore& store, const WebRequest& req);
+
+}  // namespace jz
