@@ -1,23 +1,14 @@
-// Model files: a tensor bundle (nn/tensor_bundle.h) whose header holds kind = "janggi-zero-model",
-// model_version, encoding_version, num_planes, policy_size, the ModelConfig fields, step and a
-// free metadata string; tensors are the model's parameters and buffers by name.
+// Model files: a tensor bundle (nn/tensor_bundle.h) with the header of nn/model_header.h; tensors are
+// the model's parameters and buffers by name.
 #pragma once
 #include <cstdint>
 #include <string>
 
 #include "nn/model.h"
+#include "nn/model_header.h"
 #include "nn/tensor_bundle.h"
 
 namespace jz {
-
-constexpr int MODEL_FILE_VERSION = 1;
-
-struct ModelInfo {
-  ModelConfig config;
-  int64_t step = 0;
-  std::string metadata;
-  uint64_t hash = 0;  // content hash of the file (identifies the network)
-};
 
 // Saves the (unfused) model atomically. Throws std::runtime_error naming the file on failure.
 void save_model(const std::string& path, JanggiNet& model, int64_t step = 0, const std::string& metadata = "");

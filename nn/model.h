@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "nn/encoding.h"
+#include "nn/model_config.h"
 #include "nn/policy_map.h"
 
 namespace jz {
@@ -14,21 +15,6 @@ namespace jz {
 // The margin head predicts (final material margin) / MARGIN_SCALE (side to move minus opponent,
 // without Han's bonus); Evaluation::margin is scaled back.
 constexpr float MARGIN_SCALE = 20.0f;
-
-struct ModelConfig {
-  int blocks = 6;
-  int filters = 64;
-  int global_pool_every = 3;  // blocks k-1, 2k-1, ... get global pooling; 0 = none
-  int head_channels = 32;     // policy / value head convolution channels
-  int value_hidden = 128;     // value head hidden layer width
-  bool operator==(const ModelConfig& o) const;
-  bool operator!=(const ModelConfig& o) const { return !(*this == o); }
-  std::string name() const;   // "6x64" (plus the non-default fields if any)
-  std::string describe() const;  // all fields
-  // Named sizes "4x32" (tests), "6x64" (CPU training), "10x128" (GPU), or any "BxF" (head sizes
-  // and global pooling follow from B and F).
-  static bool parse(const std::string& name, ModelConfig& out, std::string* error);
-};
 
 struct ModelOutput {
   torch::Tensor policy;      // [N, POLICY_SIZE] logits, side to move's view

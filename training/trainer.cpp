@@ -5,6 +5,8 @@
 
 #include "nn/checkpoint.h"
 #include "nn/tensor_bundle.h"
+#include "training/checkpoint_header.h"
+#include "util/fileio.h"
 
 namespace jz {
 
@@ -16,32 +18,6 @@ NamedTensors model_tensors(JanggiNet& m) {
   for (auto& kv : m->named_buffers()) out.emplace_back(kv.key(), kv.value());
   return out;
 }
-
-int64_t header_int(const TensorBundle& b, const std::string& key, const std::string& path) {
-  return bundle_header_int(b, key, path, "trainer checkpoint");
-}
-
-ModelConfig header_model(const TensorBundle& b, const std::string& path) {
-  const std::string* kind = b.find("kind");
-  if (!kind || *kind != CHECKPOINT_KIND)
-    throw std::runtime_error(path + ": not a trainer checkpoint (kind is not '" + CHECKPOINT_KIND + "')");
-  int64_t v = header_int(b, "checkpoint_version", path);
-  if (v != CHECKPOINT_VERSION)
-    throw std::runtime_error(path + ": unsupported checkpoint version " + std::to_string(v));
-  if (header_int(b, "encoding_version", path) != ENCODING_VERSION || header_int(b, "policy_size", path) != POLICY_SIZE)
-    throw std::runtime_error(path + ": made for another input encoding or policy size");
-  ModelConfig c;
-  c.blocks = int(header_int(b, "blocks", path));
-  c.filters = int(header_int(b, "filters", path));
-  c.global_pool_every = int(header_int(b, "global_pool_every", path));
-  c.head_channels = int(header_int(b, "head_channels", path));
-  c.value_hidden = int(header_int(b, "value_hidden", path));
-  return c;
-}
-
-const char* const RESERVED_KEYS[] = {"kind", "checkpoint_version", "encoding_version", "policy_size", "blocks", "filters",
-                                     "global_pool_every", "head_channels", "value_hidden", "step", "samples",
-                                     "optimizer", "seed", "optimizer_steps"};
 
 }  // namespace
 
@@ -150,46 +126,38 @@ Losses Trainer::evaluate(const TrainBatch& b) {
 }
 
 void Trainer::save_checkpoint(const std::string& path, const std::vector<std::pair<std::string, std::string>>& extra) {
-  HeaderKV h = {{"kind", CHECKPOINT_KIND},
-                {"checkpoint_version", std::to_string(CHECKPOINT_VERSION)},
-                {"encoding_version", std::to_string(ENCODING_VERSION)},
-                {"policy_size", std::to_string(POLICY_SIZE)},
-                {"blocks", std::to_string(cfg_.blocks)},
-                {"filters", std::to_string(cfg_.filters)},
-                {"global_pool_every", std::to_string(cfg_.global_pool_every)},
-                {"head_channels", std::to_string(cfg_.head_channels)},
-                {"value_hidden", std::to_string(cfg_.value_hidden)},
-                {"step", std::to_string(step_)},
-                {"samples", std::to_string(samples_)},
-                {"optimizer", opts_.optimizer},
-                {"seed", std::to_string(opts_.seed)}};
-  for (auto& kv : extra) {
-    for (const char* r : RESERVED_KEYS)
-      if (kv.first == r) throw std::logic_error("reserved checkpoint key " + kv.first);
-    h.push_back(kv);
-  }
+  CheckpointHeader ch;
+  ch.config = cfg_;
+  ch.optimizer = opts_.optimizer;
+  ch.seed = opts_.seed;
+  ch.step = step_;
+  ch.samples = samples_;
+  ch.optimizer_steps = opt_->steps();
+  ch.extra = extra;
+  HeaderKV h = make_checkpoint_header(ch);
   NamedTensors t;
   for (auto& nt : model_tensors(master_)) t.emplace_back("model." + nt.first, nt.second.detach().to(torch::kCPU));
   for (auto& nt : opt_->state()) t.emplace_back("opt." + nt.first, nt.second.detach().to(torch::kCPU));
-  h.push_back({"optimizer_steps", std::to_string(opt_->steps())});
   save_tensor_bundle(path, h, t);
 }
 
 ModelConfig Trainer::checkpoint_model_config(const std::string& path) {
-  return header_model(load_tensor_bundle(path), path);
+  std::string bytes, err;
+  if (!read_file(path, bytes, &err)) throw std::runtime_error(path + ": cannot read: " + err);
+  return jz::checkpoint_model_config(parse_bundle(bytes, path).header, path);
 }
 
 void Trainer::load_checkpoint(const std::string& path, std::vector<std::pair<std::string, std::string>>* extra) {
-  TensorBundle b = load_tensor_bundle(path);  // verifies size and checksum
-  ModelConfig c = header_model(b, path);
-  if (c != cfg_)
-    throw std::runtime_error(path + ": checkpoint is a " + c.name() + " network, this run trains " + cfg_.name());
-  const std::string* optname = b.find("optimizer");
-  if (!optname || *optname != opts_.optimizer)
-    throw std::runtime_error(path + ": checkpoint was trained with optimizer '" + (optname ? *optname : "?") +
+  std::string bytes, err;
+  if (!read_file(path, bytes, &err)) throw std::runtime_error(path + ": cannot read: " + err);
+  RawBundle raw = parse_bundle(bytes, path);  // verifies size, checksum and every record
+  CheckpointHeader h = check_checkpoint_header(raw.header, path);
+  if (h.config != cfg_)
+    throw std::runtime_error(path + ": checkpoint is a " + h.config.name() + " network, this run trains " + cfg_.name());
+  if (h.optimizer != opts_.optimizer)
+    throw std::runtime_error(path + ": checkpoint was trained with optimizer '" + printable(h.optimizer) +
                              "', the config says '" + opts_.optimizer + "'");
-  int64_t step = header_int(b, "step", path), samples = header_int(b, "samples", path);
-  if (step < 0 || samples < 0) throw std::runtime_error(path + ": negative step or sample count");
+  TensorBundle b = to_tensor_bundle(raw);
   NamedTensors dst = model_tensors(master_);
   size_t model_count = 0;
   for (auto& nt : b.tensors) model_count += nt.first.rfind("model.", 0) == 0;
@@ -211,21 +179,14 @@ void Trainer::load_checkpoint(const std::string& path, std::vector<std::pair<std
   for (auto& nt : b.tensors)
     if (nt.first.rfind("opt.", 0) == 0) state.emplace_back(nt.first.substr(4), nt.second);
   try {
-    opt_->load_state(state, header_int(b, "optimizer_steps", path));
+    opt_->load_state(state, h.optimizer_steps);
   } catch (const std::runtime_error& e) {
     throw std::runtime_error(path + ": " + e.what());
   }
-  step_ = step;
-  samples_ = samples;
+  step_ = h.step;
+  samples_ = h.samples;
   if (bf16_) sync_work_from_master();
-  if (extra) {
-    extra->clear();
-    for (auto& kv : b.header) {
-      bool reserved = false;
-      for (const char* r : RESERVED_KEYS) reserved |= kv.first == r;
-      if (!reserved) extra->push_back(kv);
-    }
-  }
+  if (extra) *extra = h.extra;
 }
 
 void Trainer::export_model(const std::string& path, const std::string& metadata) {

@@ -10,6 +10,7 @@
 
 #include "nn/model.h"
 #include "training/batch.h"
+#include "training/checkpoint_header.h"
 #include "training/optimizer.h"
 #include "training/train_options.h"
 
@@ -21,10 +22,6 @@ struct Losses {
   double target_entropy = 0;  // of the search targets
   int samples = 0;
 };
-
-// Trainer checkpoint header kind and version (tensor bundle, nn/tensor_bundle.h).
-constexpr const char* CHECKPOINT_KIND = "janggi-zero-trainer";
-constexpr int CHECKPOINT_VERSION = 1;
 
 class Trainer {
  public:

@@ -3,6 +3,7 @@
 
 #include <unistd.h>
 
+#include <cstring>
 #include <fstream>
 
 #include "nn/checkpoint.h"
@@ -188,4 +189,91 @@ TEST(ModelFile, RefusesDamagedOrForeignFiles) {
   JanggiNet small(tiny());
   expect_refused(p, "architecture mismatch", &small);
   EXPECT_NO_THROW(load_model(p));  // on its own it is fine
+}
+
+namespace {
+
+// Rewrites the checksum (last 8 bytes) so that only the edit under test is wrong.
+std::string reseal(std::string b) {
+  uint64_t h = fnv1a64(b.data(), b.size() - 8);
+  std::memcpy(&b[b.size() - 8], &h, 8);
+  return b;
+}
+
+void replace_once(std::string& s, const std::string& from, const std::string& to) {
+  size_t at = s.find(from);
+  ASSERT_NE(at, std::string::npos) << from;
+  s.replace(at, from.size(), to);
+}
+
+std::string parse_error(const std::string& bytes) {
+  try {
+    parse_bundle(bytes, "x.jzn");
+  } catch (const std::runtime_error& e) {
+    return e.what();
+  }
+  return "accepted";
+}
+
+}  // namespace
+
+TEST(TensorBundle, RefusesDuplicateNamesOnBothSides) {
+  const char data[8] = {};
+  std::vector<RawTensor> t = {{"ta", BUNDLE_F32, {2}, data, 8}, {"tb", BUNDLE_I8, {8}, data, 8}};
+  std::string bytes = serialize_bundle({{"ka", "1"}, {"kb", "2"}}, t);
+  EXPECT_EQ(parse_error(bytes), "accepted");
+  std::string dup = bytes;
+  replace_once(dup, "kb", "ka");
+  EXPECT_NE(parse_error(reseal(dup)).find("duplicate header key 'ka'"), std::string::npos);
+  dup = bytes;
+  replace_once(dup, "tb", "ta");
+  EXPECT_NE(parse_error(reseal(dup)).find("duplicate tensor name 'ta'"), std::string::npos);
+  EXPECT_THROW(serialize_bundle({{"k", "1"}, {"k", "2"}}, {}), std::runtime_error);
+  t[1].name = "ta";
+  EXPECT_THROW(serialize_bundle({}, t), std::runtime_error);
+  t[1].bytes = 7;  // does not match 8 x i8
+  t[1].name = "tb";
+  EXPECT_THROW(serialize_bundle({}, t), std::runtime_error);
+}
+
+TEST(TensorBundle, RefusesShapesBeyondTheLimitsWithoutAllocating) {
+  const char data[4] = {};
+  std::string bytes = serialize_bundle({}, {{"t", BUNDLE_F32, {1}, data, 4}});
+  // The dimension 1 becomes 2^62: numel far beyond BUNDLE_MAX_NUMEL.
+  std::string big = bytes;
+  int64_t one = 1, huge = int64_t(1) << 62;
+  replace_once(big, std::string(reinterpret_cast<const char*>(&one), 8), std::string(reinterpret_cast<const char*>(&huge), 8));
+  EXPECT_NE(parse_error(reseal(big)).find("bad shape of 't'"), std::string::npos);
+  int64_t neg = -1;
+  std::string negative = bytes;
+  replace_once(negative, std::string(reinterpret_cast<const char*>(&one), 8), std::string(reinterpret_cast<const char*>(&neg), 8));
+  EXPECT_NE(parse_error(reseal(negative)).find("bad shape of 't'"), std::string::npos);
+}
+
+TEST(ModelFile, RefusesHeaderFieldsThatDoNotFitAndQuotesThemOnOneLine) {
+  std::string good = temp_path("hdr.jzm");
+  create_random_network(good, tiny(), 1);
+  std::string bytes = read(good);
+  RawBundle raw = parse_bundle(bytes, good);
+  auto with = [&](const std::string& key, const std::string& value) {
+    HeaderKV h = raw.header;
+    for (auto& kv : h)
+      if (kv.first == key) kv.second = value;
+    std::string p = temp_path("hdr-" + key + ".jzm");
+    write(p, serialize_bundle(h, raw.tensors));
+    return p;
+  };
+  // 2^32 + 4 blocks must not pass as 4 after narrowing to int.
+  expect_refused(with("blocks", "4294967300"), "implausible architecture (blocks=4294967300)");
+  expect_refused(with("filters", "0"), "implausible architecture");
+  // A value with a line break is quoted (expect_refused also checks for one line).
+  expect_refused(with("model_version", "1\n2"), "bad header field model_version='1\\x0a2'");
+}
+
+TEST(ModelFile, FuzzSeedIsACurrentModelFile) {
+  // fuzz/corpus/model/ holds real files so that fuzzing starts from deep inside the format; when the
+  // format changes, regenerate them (fuzz/README.md).
+  ModelInfo info;
+  JanggiNet net = load_model(JZ_FUZZ_CORPUS "/model/model-1x8.jzn", &info);
+  EXPECT_EQ(info.config.name(), "1x8");
 }

@@ -378,6 +378,59 @@ TEST(Trainer, RefusesCorruptTruncatedAndForeignCheckpoints) {
   expect_refused(adam_ckpt, "adamw");
 }
 
+TEST(CheckpointHeader, RoundTripsAndRefusesWhatDoesNotFit) {
+  CheckpointHeader h;
+  h.config = tiny_model();
+  h.optimizer = "adamw";
+  h.seed = ~uint64_t(0);  // beyond int64: read as the u64 it is
+  h.step = 7;
+  h.samples = 448;
+  h.optimizer_steps = 7;
+  h.extra = {{"positions_seen", "1234"}};
+  HeaderKV kv = make_checkpoint_header(h);
+  CheckpointHeader back = check_checkpoint_header(kv, "c.jzc");
+  EXPECT_EQ(back.config, h.config);
+  EXPECT_EQ(back.optimizer, "adamw");
+  EXPECT_EQ(back.seed, h.seed);
+  EXPECT_EQ(back.step, 7);
+  EXPECT_EQ(back.samples, 448);
+  EXPECT_EQ(back.optimizer_steps, 7);
+  EXPECT_EQ(back.extra, h.extra);
+
+  auto refused = [&](const std::string& key, const std::string& value, const std::string& needle) {
+    HeaderKV bad = kv;
+    for (auto& f : bad)
+      if (f.first == key) f.second = value;
+    try {
+      check_checkpoint_header(bad, "c.jzc");
+      ADD_FAILURE() << key << "=" << value << " was accepted";
+    } catch (const std::runtime_error& e) {
+      EXPECT_NE(std::string(e.what()).find(needle), std::string::npos) << e.what();
+    }
+  };
+  refused("blocks", "4294967300", "implausible architecture (blocks=4294967300)");  // not 4 after narrowing
+  refused("filters", "100000", "implausible architecture");
+  refused("step", "-1", "negative step");
+  refused("seed", "18446744073709551616", "bad header field seed");
+  refused("seed", "-1", "bad header field seed");
+  refused("kind", "janggi-zero-model", "not a trainer checkpoint");
+  h.extra = {{"step", "3"}};
+  EXPECT_THROW(make_checkpoint_header(h), std::logic_error);
+}
+
+TEST(Trainer, FuzzSeedIsACurrentCheckpoint) {
+  // fuzz/corpus/model/ holds real files so that fuzzing starts from deep inside the format; when the
+  // format changes, regenerate them (fuzz/README.md).
+  ModelConfig c;
+  std::string err;
+  ASSERT_TRUE(ModelConfig::parse("1x8", c, &err));
+  Trainer t(tiny_options(), c);
+  std::vector<std::pair<std::string, std::string>> extra;
+  t.load_checkpoint(JZ_FUZZ_CORPUS "/model/checkpoint-1x8-sgd.jzc", &extra);
+  EXPECT_EQ(t.step(), 1);
+  EXPECT_EQ(extra, (std::vector<std::pair<std::string, std::string>>{{"positions_seen", "64"}}));
+}
+
 TEST(Trainer, ExportedNetworkMatchesTheTrainedWeights) {
   ReplayBuffer buf(games_dir(), 1 << 30);
   buf.refresh();
