@@ -128,7 +128,8 @@ std::string Game::to_json() const {
   j["result"] = r.str();
   j["winner"] = winner_word(r.winner);
   j["ending"] = r.over() ? ending_name(r.ending) : "";
-  return j.dump(1);
+  // The start FEN is kept as the user gave it: invalid UTF-8 must not make dump() throw.
+  return j.dump(1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
 bool Game::from_json(const std::string& text, std::string* error) {

@@ -123,7 +123,8 @@ std::string game_to_json(const GameRecord& g) {
   j["seed"] = g.seed;
   if (g.flags & GAME_FLAG_NO_RESIGN) j["no_resign"] = true;
   if (g.flags & GAME_FLAG_WOULD_RESIGN) j["would_resign"] = g.would_resign == CHO ? "cho" : "han";
-  return j.dump();
+  // The network id comes from the chunk file as it is: invalid UTF-8 must not make dump() throw.
+  return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
 std::string game_to_text(const GameRecord& g) {
