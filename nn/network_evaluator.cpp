@@ -2,6 +2,7 @@
 
 #include <c10/core/InferenceMode.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <stdexcept>
 
@@ -19,6 +20,14 @@ torch::ScalarType parse_precision(const std::string& p) {
 }
 
 }  // namespace
+
+int padded_batch_size(int n, int max_batch) {
+  if (n <= 16) return std::min(n, std::max(1, max_batch));
+  int pow2 = 1;
+  while (pow2 <= n / 2) pow2 *= 2;
+  int step = pow2 / 8;
+  return std::min((n + step - 1) / step * step, std::max(n, max_batch));
+}
 
 NetworkEvaluator::NetworkEvaluator(JanggiNet model, const NetworkOptions& opts, std::string id)
     : id_(std::move(id)), max_batch_(std::max(1, opts.max_batch)) {
@@ -82,12 +91,14 @@ void NetworkEvaluator::evaluate(const EvalInput* in, int n, Evaluation* out) {
   thread_local std::vector<const Position*> positions;
   for (int start = 0; start < n; start += max_batch_) {
     int k = std::min(max_batch_, n - start);
-    buffer.resize(size_t(k) * INPUT_SIZE);
+    int padded = padded_batch_size(k, max_batch_);  // few distinct shapes: see padded_batch_size
+    buffer.resize(size_t(padded) * INPUT_SIZE);
     positions.resize(k);
     for (int i = 0; i < k; ++i) positions[i] = in[start + i].pos;
     encode_batch(positions.data(), k, buffer.data());
+    std::fill(buffer.begin() + ptrdiff_t(size_t(k) * INPUT_SIZE), buffer.end(), 0.0f);  // rows nobody reads
     torch::Tensor policy, wdl, margin;
-    forward_raw(buffer.data(), k, policy, wdl, margin);
+    forward_raw(buffer.data(), padded, policy, wdl, margin);
     const float* pp = policy.data_ptr<float>();
     const float* wp = wdl.data_ptr<float>();
     const float* mp = margin.data_ptr<float>();

@@ -15,6 +15,13 @@ struct NetworkOptions {
   int max_batch = 256;            // larger requests are split
 };
 
+// The batch size a request of n positions runs at: n rounded up to a multiple of 1/8 of its largest power of
+// two (n <= 16 exact, under 12.5% padding), capped at max_batch: 48 shapes cover 1..256. oneDNN builds and
+// keeps convolution kernels per input shape, about 1.4 MiB each for a 4x32 network; with every batch size the
+// batching evaluator produces, self-play's RSS kept growing as new sizes turned up (measured: +245 MiB once
+// all of 1..256 had been seen, against +68 MiB with these sizes; janggi-zero soak found it).
+int padded_batch_size(int n, int max_batch);
+
 class NetworkEvaluator : public Evaluator {
  public:
   // Takes a copy of the model's weights (the caller's model is left untouched).

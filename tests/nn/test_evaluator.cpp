@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <set>
 #include <thread>
 
 #include "nn/batching_evaluator.h"
@@ -80,6 +81,37 @@ TEST(NetworkEvaluator, PolicyIsADistributionOverLegalMoves) {
     ev->evaluate(&in.in[i], 1, &one);
     expect_close(one, out[i], 1e-4f);
   }
+}
+
+TEST(NetworkEvaluator, BatchSizesAreRoundedUpToFewShapes) {
+  std::set<int> shapes;
+  for (int n = 1; n <= 256; ++n) {
+    int p = padded_batch_size(n, 256);
+    EXPECT_GE(p, n);
+    EXPECT_LE(p, 256);
+    EXPECT_LT(8 * (p - n), n) << n;  // under 12.5% padding
+    if (n <= 16) EXPECT_EQ(p, n);
+    EXPECT_EQ(padded_batch_size(p, 256), p) << n;  // a padded size is its own shape
+    shapes.insert(p);
+  }
+  EXPECT_EQ(shapes.size(), 48u);
+  EXPECT_EQ(padded_batch_size(97, 100), 100);  // never above the maximum
+  EXPECT_EQ(padded_batch_size(17, 256), 18);
+}
+
+TEST(NetworkEvaluator, PaddedBatchesGiveEachPositionItsOwnResult) {
+  auto ev = tiny_evaluator();
+  Inputs in(test::random_positions(37, 4));  // runs as 40: three padding rows
+  std::vector<Evaluation> out(in.in.size());
+  ev->evaluate(in.in.data(), int(in.in.size()), out.data());
+  for (size_t i = 0; i < out.size(); i += 6) {
+    Evaluation one;
+    ev->evaluate(&in.in[i], 1, &one);
+    expect_close(one, out[i], 1e-4f);
+  }
+  Evaluation last;
+  ev->evaluate(&in.in.back(), 1, &last);
+  expect_close(last, out.back(), 1e-4f);
 }
 
 TEST(NetworkEvaluator, FusedBatchNormMatchesUnfused) {
