@@ -298,6 +298,8 @@ int run_soak(const SoakArgs& a) {
   s.cpu_seconds = own_cpu_seconds() - cpu0;
   s.stalls = watchdog.stall_count();
   s.longest_stall = watchdog.longest_stall();
+  s.stall_events = watchdog.stalls();
+  for (StallEvent& e : s.stall_events) e.start -= start;
   s.stall_threshold = a.stall_seconds;
   s.max_growth_mib = a.max_growth_mib;
   s.error = worker.error();

@@ -18,6 +18,9 @@ double round_to(double x, double unit) {
   return std::round(x * scale) / scale;
 }
 
+// A machine that stalls every thread every few seconds would list thousands; the count says it all.
+constexpr size_t MAX_LISTED_STALLS = 100;
+
 }  // namespace
 
 std::string soak_csv_header() {
@@ -139,6 +142,18 @@ std::string soak_summary_json(const SoakSummary& s) {
   st["count"] = s.stalls;
   st["longest_seconds"] = round_to(s.longest_stall, 0.01);
   st["threshold_seconds"] = s.stall_threshold;
+  nlohmann::ordered_json events = nlohmann::ordered_json::array();
+  for (size_t i = 0; i < s.stall_events.size() && i < MAX_LISTED_STALLS; ++i) {
+    const StallEvent& e = s.stall_events[i];
+    nlohmann::ordered_json ev;
+    ev["thread"] = e.worker;
+    ev["at_seconds"] = round_to(e.start, 0.01);
+    ev["duration_seconds"] = round_to(e.duration, 0.01);
+    ev["ended"] = e.ended;
+    events.push_back(ev);
+  }
+  st["events"] = events;
+  st["events_not_listed"] = s.stall_events.size() > MAX_LISTED_STALLS ? s.stall_events.size() - MAX_LISTED_STALLS : 0;
   j["stalls"] = st;
   nlohmann::ordered_json ch;
   ch["count"] = s.chunks;

@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "selfplay/soak_monitor.h"
+
 namespace jz {
 
 constexpr int SOAK_FORMAT_VERSION = 1;
@@ -42,6 +44,7 @@ struct SoakSummary {
   std::string first_corrupt;  // reason for the first corrupt chunk
   int stalls = 0;
   double longest_stall = 0, stall_threshold = 0;
+  std::vector<StallEvent> stall_events;  // start in seconds since the run began; the JSON lists the first 100
   double max_growth_mib = 0;  // allowed growth after warm-up
   std::string error;          // a worker or writer error, if any
   std::string output_dir;     // empty when it was a temporary directory that is removed

@@ -10,6 +10,7 @@
 #include <thread>
 
 #include <filesystem>
+#include <nlohmann/json.hpp>
 #include <numeric>
 
 #include "mcts/stub_evaluator.h"
@@ -273,6 +274,26 @@ TEST(SoakReport, EachFailureFailsTheVerdict) {
   s.interrupted = true;  // a note only
   decide_verdict(s);
   EXPECT_TRUE(s.pass);
+}
+
+TEST(SoakReport, SummaryJsonListsStallsAndItsVersion) {
+  SoakSummary s;
+  s.threads = 4;
+  s.games_per_thread = 8;
+  s.games = s.chunk_games = 2;
+  s.stalls = 150;
+  for (int i = 0; i < 150; ++i) s.stall_events.push_back(StallEvent{i % 4, 10.0 + i, 6.5, i % 2 == 0});
+  decide_verdict(s);
+  nlohmann::json j = nlohmann::json::parse(soak_summary_json(s));
+  EXPECT_EQ(j["version"], SOAK_FORMAT_VERSION);
+  EXPECT_EQ(j["concurrent_games"], 32);
+  EXPECT_EQ(j["verdict"], "fail");
+  ASSERT_EQ(j["stalls"]["events"].size(), 100u);
+  EXPECT_EQ(j["stalls"]["events_not_listed"], 50);
+  EXPECT_EQ(j["stalls"]["events"][3]["thread"], 3);
+  EXPECT_DOUBLE_EQ(j["stalls"]["events"][3]["at_seconds"].get<double>(), 13.0);
+  EXPECT_DOUBLE_EQ(j["stalls"]["events"][3]["duration_seconds"].get<double>(), 6.5);
+  EXPECT_EQ(j["stalls"]["events"][3]["ended"], false);
 }
 
 TEST(SoakReport, CsvRowMatchesItsHeader) {

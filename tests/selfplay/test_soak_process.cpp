@@ -107,6 +107,7 @@ TEST(SoakProcess, WritesSamplesSummaryAndValidChunks) {
   EXPECT_EQ(j["interrupted"], false);
   EXPECT_GT(j["games"].get<int>(), 0);
   EXPECT_EQ(j["stalls"]["count"], 0);
+  EXPECT_TRUE(j["stalls"]["events"].empty());
   EXPECT_GT(j["memory"]["rss_end_mib"].get<double>(), 0);
   EXPECT_TRUE(j["memory"]["growth_measured"].get<bool>());
   EXPECT_GT(j["chunks"]["count"].get<int>(), 0);
@@ -155,6 +156,12 @@ TEST(SoakProcess, AnInjectedStallIsReportedAndFailsTheRun) {
   nlohmann::json j = nlohmann::json::parse(slurp(out + "/soak.json"));
   EXPECT_GE(j["stalls"]["count"].get<int>(), 1);
   EXPECT_GT(j["stalls"]["longest_seconds"].get<double>(), 1.0);
+  ASSERT_GE(j["stalls"]["events"].size(), 1u);
+  const nlohmann::json& e = j["stalls"]["events"][0];
+  EXPECT_GE(e["thread"].get<int>(), 0);
+  EXPECT_LT(e["thread"].get<int>(), 3);
+  EXPECT_GE(e["at_seconds"].get<double>(), 0.0);
+  EXPECT_GT(e["duration_seconds"].get<double>(), 1.0);
   EXPECT_EQ(j["verdict"], "fail");
   EXPECT_NE(j["reasons"].dump().find("stall"), std::string::npos) << j["reasons"];
   EXPECT_NE(slurp(dir.path + "/err.txt").find("STALL: play thread"), std::string::npos);
