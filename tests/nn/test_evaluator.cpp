@@ -90,7 +90,9 @@ TEST(NetworkEvaluator, BatchSizesAreRoundedUpToFewShapes) {
     EXPECT_GE(p, n);
     EXPECT_LE(p, 256);
     EXPECT_LT(8 * (p - n), n) << n;  // under 12.5% padding
-    if (n <= 16) EXPECT_EQ(p, n);
+    if (n <= 16) {
+      EXPECT_EQ(p, n);
+    }
     EXPECT_EQ(padded_batch_size(p, 256), p) << n;  // a padded size is its own shape
     shapes.insert(p);
   }
