@@ -16,6 +16,7 @@ void add_bench_mcts(CLI::App& bench, int& rc);  // search speed and tree memory 
 void add_bench_ab(CLI::App& bench, int& rc);  // alpha-beta engine speed and level match
 void add_evaluate(CLI::App& app, int& rc);  // matches between players (arena/)
 void add_ratings(CLI::App& app, int& rc);
+void add_gauntlet(CLI::App& app, int& rc);  // networks of a run vs fixed opponents (learning curve)
 void add_cluster(CLI::App& app, int& rc);  // Slurm launch, status, stop (cluster/)
 void add_selfplay(CLI::App& app, int& rc);  // self-play worker (selfplay/)
 void add_soak(CLI::App& app, int& rc);      // self-play under load: memory, stalls (selfplay/)

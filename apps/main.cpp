@@ -25,6 +25,7 @@ int main(int argc, char** argv) {
   jz::app::add_bench(app, rc);
   jz::app::add_evaluate(app, rc);
   jz::app::add_ratings(app, rc);
+  jz::app::add_gauntlet(app, rc);
   jz::app::add_cluster(app, rc);
   jz::app::add_selfplay(app, rc);
   jz::app::add_soak(app, rc);

@@ -12,6 +12,7 @@
 #include "cluster/jobs_file.h"
 #include "cluster/run_status.h"
 #include "cluster/slurm_cli.h"
+#include "selfplay/selfplay_config.h"
 #include "util/config.h"
 #include "util/fileio.h"
 
@@ -99,15 +100,13 @@ bool prepare_config(const std::string& run_dir, const std::string& given, bool d
   return dry_run || write_file_atomic(*path, given_text, error);
 }
 
-// Workers get the run's config minus training.* (selfplay rejects keys it does not know), as
-// `train` does for its local worker; rewritten at each launch so edits to config.yaml apply.
+// Workers get the run's self-play part of the config, as `train` gives its local worker; rewritten
+// at each launch so edits to config.yaml apply.
 bool write_selfplay_config(const std::string& config_path, const std::string& out, std::string* error) {
-  Config c, spc;
+  Config c;
   if (!c.load(config_path, error)) return false;
-  for (const auto& kv : c.values())
-    if (kv.first.rfind("training.", 0) != 0) spc.set(kv.first, kv.second);
-  return write_file_atomic(out, "# Derived from config.yaml by `cluster launch` (training.* removed).\n" + spc.dump(),
-                           error);
+  return write_file_atomic(out, "# Derived from config.yaml by `cluster launch` (training.*, evaluation.* removed).\n" +
+                                    selfplay_only(c).dump(), error);
 }
 
 }  // namespace

@@ -1,5 +1,6 @@
 #include "training/csv_log.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -40,7 +41,9 @@ CsvLog::CsvLog(std::string path, std::vector<std::string> columns, int64_t keep_
   CsvTable old;
   std::string err;
   if (!std::filesystem::exists(path_) || !read_csv(path_, old, &err)) return;
-  if (old.columns != columns_) {
+  const bool prefix = old.columns.size() <= columns_.size() &&
+                      std::equal(old.columns.begin(), old.columns.end(), columns_.begin());
+  if (!prefix) {
     std::error_code ec;
     std::filesystem::rename(path_, path_ + ".old", ec);
     return;
@@ -48,6 +51,7 @@ CsvLog::CsvLog(std::string path, std::vector<std::string> columns, int64_t keep_
   for (auto& r : old.rows) {
     char* end = nullptr;
     long long step = std::strtoll(r[0].c_str(), &end, 10);
+    r.resize(columns_.size());
     if (end != r[0].c_str() && step <= keep_up_to) rows_.push_back(join(r));
   }
 }

@@ -10,8 +10,9 @@ namespace jz {
 
 class CsvLog {
  public:
-  // Opens path with these columns. Existing rows are kept if the header matches and their first
-  // column (a step) is <= keep_up_to; a file with another header is moved to <path>.old.
+  // Opens path with these columns. Existing rows are kept if their first column (a step) is
+  // <= keep_up_to and the old header is these columns or a prefix of them (a newer version added
+  // columns at the end: old rows get empty cells); a file with another header is moved to <path>.old.
   CsvLog(std::string path, std::vector<std::string> columns, int64_t keep_up_to);
   void add(const std::vector<std::string>& row);
   // Rewrites the file atomically. False with a reason.

@@ -176,9 +176,25 @@ bool write_report(const std::string& run_dir, const std::string& out_path, std::
   }
   if (bad) notes.push_back(std::to_string(bad) + " unreadable chunk file(s) skipped.");
 
-  // Strength: every RUN/eval/*.csv with the contract's columns, merged into metrics/eval.csv.
-  std::map<std::string, ChartSeries> by_opponent;
-  std::string eval_csv = "network,step,games,opponent,score,elo,elo_lo,elo_hi\n";
+  // Strength: every RUN/eval/*.csv with the contract's columns, merged into metrics/eval.csv with the
+  // self-play games and training CPU hours at each network's step (from metrics/train.csv), so the
+  // learning curve can be drawn against steps, games or compute.
+  auto at_step = [&](const char* column, double step) {
+    int c = have_train ? train.column(column) : -1;
+    double v = NAN;
+    if (c < 0 || !(step >= 0)) return v;
+    for (auto& r : train.rows) {
+      char* e = nullptr;
+      double s = std::strtod(r[0].c_str(), &e);
+      if (e == r[0].c_str() || s > step) continue;
+      double x = std::strtod(r[size_t(c)].c_str(), &e);
+      v = e == r[size_t(c)].c_str() ? NAN : x;
+    }
+    if (step == 0 && std::isnan(v)) v = 0;  // the untrained network: nothing spent yet
+    return v;
+  };
+  std::map<std::string, ChartSeries> by_opponent, by_games, by_cpu;
+  std::string eval_csv = "network,step,games,opponent,score,elo,elo_lo,elo_hi,selfplay_games,cpu_hours\n";
   std::vector<std::string> eval_files;
   std::error_code ec;
   for (std::filesystem::directory_iterator it(run.eval(), ec), end; !ec && it != end; it.increment(ec))
@@ -197,26 +213,34 @@ bool write_report(const std::string& run_dir, const std::string& out_path, std::
       continue;
     }
     for (auto& r : t.rows) {
-      for (int k = 0; k < 8; ++k) eval_csv += (k ? "," : "") + r[size_t(col[k])];
-      eval_csv += "\n";
-      ++eval_rows;
-      ChartSeries& s = by_opponent[r[size_t(col[3])]];
-      s.name = "vs " + r[size_t(col[3])];
       auto d = [&](int k) {
         char* e = nullptr;
         double v = std::strtod(r[size_t(col[k])].c_str(), &e);
         return e == r[size_t(col[k])].c_str() ? NAN : v;
       };
-      s.x.push_back(d(1));
-      s.y.push_back(d(5));
-      s.lo.push_back(d(6));
-      s.hi.push_back(d(7));
+      const double games_at = at_step("games", d(1)), cpu_at = at_step("cpu_hours", d(1));
+      for (int k = 0; k < 8; ++k) eval_csv += (k ? "," : "") + r[size_t(col[k])];
+      eval_csv += "," + (std::isnan(games_at) ? std::string() : fmt_num(games_at)) + "," +
+                  (std::isnan(cpu_at) ? std::string() : fmt_num(cpu_at)) + "\n";
+      ++eval_rows;
+      const std::string& opp = r[size_t(col[3])];
+      for (auto* m : {&by_opponent, &by_games, &by_cpu}) {
+        ChartSeries& s = (*m)[opp];
+        double x = m == &by_opponent ? d(1) : m == &by_games ? games_at : cpu_at;
+        if (std::isnan(x)) continue;
+        s.name = "vs " + opp;
+        s.x.push_back(x);
+        s.y.push_back(d(5));
+        s.lo.push_back(d(6));
+        s.hi.push_back(d(7));
+      }
     }
   }
   if (!write_file_atomic(run.metrics() + "/eval.csv", eval_csv, error)) return false;
-  if (eval_rows) {
+  auto sorted_series = [](const std::map<std::string, ChartSeries>& m) {
     std::vector<ChartSeries> ss;
-    for (auto& [name, s] : by_opponent) {
+    for (auto& [name, s] : m) {
+      if (s.x.empty()) continue;
       std::vector<size_t> idx(s.x.size());
       for (size_t i = 0; i < idx.size(); ++i) idx[i] = i;
       std::sort(idx.begin(), idx.end(), [&](size_t a, size_t b) { return s.x[a] < s.x[b]; });
@@ -226,12 +250,23 @@ bool write_report(const std::string& run_dir, const std::string& out_path, std::
         sorted.x.push_back(s.x[i]), sorted.y.push_back(s.y[i]), sorted.lo.push_back(s.lo[i]), sorted.hi.push_back(s.hi[i]);
       ss.push_back(sorted);
     }
+    return ss;
+  };
+  if (eval_rows) {
     ChartOptions o;
-    o.title = "Strength (Elo, 95% interval)";
-    o.xlabel = "training step of the network";
     o.ylabel = "Elo";
     o.points = true;
-    charts.insert(charts.begin(), svg_line_chart(o, ss));
+    std::vector<std::string> strength;
+    o.title = "Strength vs training step (Elo, 95% interval)";
+    o.xlabel = "training step of the network";
+    strength.push_back(svg_line_chart(o, sorted_series(by_opponent)));
+    o.title = "Strength vs self-play games";
+    o.xlabel = "self-play games before the network";
+    if (!sorted_series(by_games).empty()) strength.push_back(svg_line_chart(o, sorted_series(by_games)));
+    o.title = "Strength vs compute";
+    o.xlabel = "training CPU hours (self-play + trainer)";
+    if (!sorted_series(by_cpu).empty()) strength.push_back(svg_line_chart(o, sorted_series(by_cpu)));
+    charts.insert(charts.begin(), strength.begin(), strength.end());
   } else {
     notes.push_back("No evaluation results yet (eval/*.csv with columns network, step, games, opponent, score, elo, "
                     "elo_lo, elo_hi).");

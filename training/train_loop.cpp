@@ -22,6 +22,7 @@
 #include "util/config.h"
 #include "util/fileio.h"
 #include "util/log.h"
+#include "util/process_stats.h"
 
 namespace jz {
 
@@ -79,7 +80,26 @@ std::string last_line_of(const std::string& path) {
 const std::vector<std::string> TRAIN_COLUMNS = {
     "step",        "time",           "elapsed_s",      "loss",      "loss_policy", "loss_value",
     "loss_margin", "loss_opp_policy", "policy_entropy", "target_entropy", "lr",     "samples_per_s",
-    "samples",     "games",          "positions",      "window",    "ratio",       "network"};
+    "samples",     "games",          "positions",      "window",    "ratio",       "network",
+    "cpu_hours"};
+
+// CPU hours of the run before this session: the last logged row at or before the resumed step.
+// Rows from before the column existed have no value; the run then counts from this session.
+double logged_cpu_hours(const std::string& path, int64_t up_to_step) {
+  CsvTable t;
+  std::string err;
+  if (!read_csv(path, t, &err)) return 0;
+  int c = t.column("cpu_hours");
+  double hours = 0;
+  for (auto& r : t.rows) {
+    char* end = nullptr;
+    long long step = std::strtoll(r[0].c_str(), &end, 10);
+    if (c < 0 || size_t(c) >= r.size() || end == r[0].c_str() || step > up_to_step) continue;
+    double h = std::strtod(r[size_t(c)].c_str(), &end);
+    if (end != r[size_t(c)].c_str()) hours = h;
+  }
+  return hours;
+}
 
 struct Accum {
   Losses sum;
@@ -166,17 +186,16 @@ int run_training(const TrainRunArgs& a) {
   } catch (const std::exception& e) {
     return fail(e.what());
   }
+  const double cpu_hours_before = logged_cpu_hours(run.metrics() + "/train.csv", t.step());
   CsvLog csv(run.metrics() + "/train.csv", TRAIN_COLUMNS, t.step());
 
   // Local self-play: the same config minus the trainer's section.
   BackgroundProcess child;
   const std::string child_log = run.logs() + "/selfplay-local.log";
   if (o.selfplay_threads > 0) {
-    Config spc;
-    for (auto& kv : cfg.values())
-      if (kv.first.rfind("training.", 0) != 0) spc.set(kv.first, kv.second);
     const std::string spc_path = run.root + "/config-selfplay.yaml";
-    if (!write_file_atomic(spc_path, "# Derived from config.yaml by `train` (training.* removed).\n" + spc.dump(), &err))
+    if (!write_file_atomic(spc_path, "# Derived from config.yaml by `train` (training.*, evaluation.* removed).\n" +
+                                         selfplay_only(cfg).dump(), &err))
       return fail(err);
     std::vector<std::string> argv = {a.self_exe, "selfplay", "--config", spc_path, "--models-dir", run.models(),
                                      "--output-dir", run.games(), "--threads", std::to_string(o.selfplay_threads),
@@ -186,9 +205,32 @@ int run_training(const TrainRunArgs& a) {
            child_log.c_str());
   }
 
+  // Scheduled evaluation: a gauntlet child rates exported networks against fixed opponents. Its
+  // failure is logged, not fatal: training goes on without a learning curve.
+  BackgroundProcess evaluator;
+  const std::string eval_log = run.logs() + "/gauntlet.log";
+  if (!o.eval_opponents.empty()) {
+    std::vector<std::string> argv = {a.self_exe, "gauntlet", "--run-dir", run.root, "--watch",
+                                     "--opponents", o.eval_opponents, "--games", std::to_string(o.eval_games),
+                                     "--net", o.eval_net, "--every", std::to_string(o.eval_every),
+                                     "--concurrency", std::to_string(o.eval_concurrency)};
+    if (!evaluator.start(argv, eval_log, &err)) return fail("cannot start the evaluator: " + err);
+    JZ_LOG("train: evaluator pid %d rates every %lld steps vs %s, log %s", int(evaluator.pid()),
+           (long long)o.eval_every, o.eval_opponents.c_str(), eval_log.c_str());
+  }
+  bool evaluator_reported = false;
+
   g_stop = 0;
   auto old_int = std::signal(SIGINT, on_stop_signal);
   auto old_term = std::signal(SIGTERM, on_stop_signal);
+
+  // Training CPU: this process plus the self-play child (the evaluator's games are not training cost).
+  double child_cpu = 0;
+  auto cpu_hours = [&] {
+    double c = o.selfplay_threads > 0 ? process_cpu_seconds(child.pid()) : -1;
+    if (c > child_cpu) child_cpu = c;
+    return cpu_hours_before + (self_cpu_seconds() + child_cpu) / 3600.0;
+  };
 
   ReplayBuffer buf(run.games(), replay_window(o, 0));
   std::map<std::string, uint32_t> game_cache;
@@ -226,6 +268,10 @@ int run_training(const TrainRunArgs& a) {
       rc = 1;
     }
     if (!stop_reason.empty()) break;
+    if (!o.eval_opponents.empty() && !evaluator_reported && !evaluator.alive()) {
+      JZ_LOG("train: evaluator ended (%s): %s", evaluator.exit_status().c_str(), last_line_of(eval_log).c_str());
+      evaluator_reported = true;
+    }
 
     bool waiting = wait_since >= 0;
     if (now >= next_refresh) {
@@ -294,7 +340,8 @@ int run_training(const TrainRunArgs& a) {
                fmt_num(acc.avg(&Losses::opp_policy)), fmt_num(acc.avg(&Losses::policy_entropy)),
                fmt_num(acc.avg(&Losses::target_entropy)), fmt_num(t.current_lr()), format_string("%.1f", acc.rate()),
                std::to_string(t.samples_trained()), std::to_string(games), std::to_string(st.positions_seen),
-               std::to_string(st.positions), format_string("%.3f", ratio), network});
+               std::to_string(st.positions), format_string("%.3f", ratio), network,
+               format_string("%.4f", cpu_hours())});
       acc = Accum();
       if (!csv.flush(&err)) JZ_LOG("train: %s", err.c_str());
     }
@@ -325,6 +372,7 @@ int run_training(const TrainRunArgs& a) {
     if (!csv.flush(&err)) JZ_LOG("train: %s", err.c_str());
   }
   child.stop(10.0);
+  evaluator.stop(5.0);
   std::signal(SIGINT, old_int);
   std::signal(SIGTERM, old_term);
   if (rc) std::fprintf(stderr, "error: %s\n", stop_reason.c_str());

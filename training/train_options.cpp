@@ -48,6 +48,11 @@ bool load_train_options(const Config& c, TrainOptions& o, std::string* error) {
     o.log_every = c.get_int(p + "log_every", o.log_every);
     o.refresh_seconds = c.get_double(p + "refresh_seconds", o.refresh_seconds);
     o.selfplay_threads = int(c.get_int(p + "selfplay_threads", o.selfplay_threads));
+    o.eval_opponents = c.get_string("evaluation.opponents", o.eval_opponents);
+    o.eval_games = int(c.get_int("evaluation.games", o.eval_games));
+    o.eval_net = c.get_string("evaluation.net", o.eval_net);
+    o.eval_every = c.get_int("evaluation.every", o.eval_every);
+    o.eval_concurrency = int(c.get_int("evaluation.concurrency", o.eval_concurrency));
   } catch (const ConfigError& e) {
     if (error) *error = e.what();
     return false;
@@ -82,6 +87,8 @@ bool load_train_options(const Config& c, TrainOptions& o, std::string* error) {
   if (o.checkpoint_every < 1 || o.export_every < 1 || o.log_every < 1)
     return fail("training.checkpoint_every / export_every / log_every must be >= 1");
   if (o.keep_checkpoints < 1) return fail("training.keep_checkpoints must be >= 1");
+  if (o.eval_games < 1 || o.eval_every < 1 || o.eval_concurrency < 1)
+    return fail("evaluation.games, evaluation.every and evaluation.concurrency must be >= 1");
   if (!(o.refresh_seconds > 0)) return fail("training.refresh_seconds must be > 0");
   if (o.selfplay_threads < 0 || o.selfplay_threads > 1024) return fail("training.selfplay_threads must be 0..1024");
   return true;

@@ -57,6 +57,14 @@ struct TrainOptions {
   int64_t log_every = 20;            // steps between rows of metrics/train.csv
   double refresh_seconds = 15;       // replay directory rescans
   int selfplay_threads = 1;          // threads of the local self-play child (0 = no child)
+
+  // Scheduled evaluation (config keys evaluation.*): with opponents, `train` starts a
+  // `janggi-zero gauntlet --watch` child that rates every eval_every-th exported network.
+  std::string eval_opponents;        // player specs separated by ';' (empty: no evaluator)
+  int eval_games = 20;
+  std::string eval_net = "sims=64";  // the rated network's search (sims=N or movetime=MS)
+  int64_t eval_every = 1000;         // steps
+  int eval_concurrency = 1;
 };
 
 // Reads training.* keys (missing keys keep their defaults). False with a one-line reason.

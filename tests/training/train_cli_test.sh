@@ -58,6 +58,14 @@ check "resume says so" grep -q "resumed from .*ckpt-00000020.jzc at step 20" "$T
 check "only 2 checkpoints kept" [ "$(ls "$RUN/checkpoints" | wc -l)" -eq 2 ]
 check "train.csv steps unique" [ "$(cut -d, -f1 "$RUN/metrics/train.csv" | sort | uniq -d | wc -l)" -eq 0 ]
 check "train.csv has 6 rows" [ "$(tail -n +2 "$RUN/metrics/train.csv" | wc -l)" -eq 6 ]
+check "cpu_hours is logged" awk -F, 'NR == 1 { for (i = 1; i <= NF; ++i) if ($i == "cpu_hours") c = i } END { exit !(c && $c > 0) }' "$RUN/metrics/train.csv"
+cpu_before=$(awk -F, 'END { print $NF }' "$RUN/metrics/train.csv")
+# A train.csv from before cpu_hours existed (a prefix of today's columns) keeps its rows on resume.
+cut -d, -f1-18 "$RUN/metrics/train.csv" > "$T/old.csv" && cp "$T/old.csv" "$RUN/metrics/train.csv"
+timeout 300 "$BIN" train --run-dir "$RUN" --steps 40 2>"$T/t2b.log"
+check "resume over an older train.csv" [ $? -eq 0 ]
+check "older train.csv rows kept" [ "$(tail -n +2 "$RUN/metrics/train.csv" | wc -l)" -eq 8 -a ! -e "$RUN/metrics/train.csv.old" ]
+check "older rows get an empty cpu_hours" [ "$(sed -n 2p "$RUN/metrics/train.csv" | awk -F, '{ print NF }')" -eq 19 ]
 
 # Stopped by SIGTERM mid-run: a checkpoint at the step it stopped, and the next run goes on from it.
 timeout 300 "$BIN" train --run-dir "$RUN" 2>"$T/t3.log" &
@@ -91,14 +99,16 @@ check "truncated checkpoint: one line naming it" bash -c "grep -q '$(basename "$
 
 # Report.
 mkdir -p "$RUN/eval"
-printf 'network,step,games,opponent,score,elo,elo_lo,elo_hi\nnet-00000010,10,20,random,0.6,70,-10,150\nnet-00000020,20,20,random,0.7,147,60,240\n' \
+printf 'network,step,games,opponent,score,elo,elo_lo,elo_hi\nnet-00000010,10,20,random,0.6,70,-10,150\nnet-00000020,20,20,random,0.7,147,60,240\nnet-00000040,40,20,random,0.8,241,130,350\n' \
   > "$RUN/eval/random.csv"
 "$BIN" report --run-dir "$RUN" >"$T/r.log" 2>&1
 check "report exits 0" [ $? -eq 0 ]
 check "report has charts" [ "$(grep -o '<svg' "$RUN/report.html" | wc -l)" -ge 8 ]
 check "report has no scripts" bash -c "! grep -qi '<script' '$RUN/report.html'"
+check "report: strength vs compute" grep -q "Strength vs compute" "$RUN/report.html"
+check "eval.csv joins games and CPU hours" bash -c "head -1 '$RUN/metrics/eval.csv' | grep -q ',selfplay_games,cpu_hours\$' && [ \$(grep -c '^net-00000020,20,20,random,0.7,147,60,240,[0-9]' '$RUN/metrics/eval.csv') -eq 1 ]"
 check "games.csv written" [ "$(tail -n +2 "$RUN/metrics/games.csv" | wc -l)" -ge 1 ]
-check "eval.csv merged" [ "$(tail -n +2 "$RUN/metrics/eval.csv" | wc -l)" -eq 2 ]
+check "eval.csv merged" [ "$(tail -n +2 "$RUN/metrics/eval.csv" | wc -l)" -eq 3 ]
 "$BIN" report --run-dir "$T/nope" 2>"$T/e4.log"
 check "report on a missing dir fails" [ $? -ne 0 ]
 check "report missing dir: one line" one_line_error "$T/e4.log"

@@ -1,0 +1,76 @@
+// `janggi-zero gauntlet`: the learning curve of a run. Rates exported networks against fixed
+// opponents (arena/gauntlet.h); with --watch it keeps rating new networks as training exports them
+// (the evaluator that `train` starts when the config has an evaluation: section).
+#include <chrono>
+#include <cstdio>
+#include <memory>
+#include <thread>
+
+#include "apps/commands.h"
+#include "arena/gauntlet.h"
+#include "util/log.h"
+
+namespace jz::app {
+
+void add_gauntlet(CLI::App& app, int& rc) {
+  struct Opts {
+    std::string run_dir, opponents;
+    GauntletOptions g;
+    bool watch = false;
+    double poll = 30, hours = 0;
+  };
+  auto o = std::make_shared<Opts>();
+  auto* cmd = app.add_subcommand("gauntlet", "Rate a run's networks against fixed opponents (the learning curve)");
+  cmd->add_option("--run-dir", o->run_dir, "Run directory: networks from models/, results to eval/")->required();
+  cmd->add_option("--opponents", o->opponents,
+                  "Player specs separated by ';', e.g. \"random; alphabeta:level=easy; alphabeta:level=normal\"")
+      ->required();
+  cmd->add_option("--games", o->g.games, "Games per network and opponent (color-swapped pairs)")
+      ->check(CLI::Range(1, 100000));
+  cmd->add_option("--net", o->g.net_options, "Search options of the rated networks (sims=N or movetime=MS)");
+  cmd->add_option("--every", o->g.every, "Rate steps that are multiples of N (0: every exported network)")
+      ->check(CLI::NonNegativeNumber);
+  cmd->add_flag("--latest", o->g.latest, "Also rate the newest network whatever its step");
+  cmd->add_option("--concurrency", o->g.concurrency, "Games in parallel")->check(CLI::Range(1, 1024));
+  cmd->add_option("--openings", o->g.opening_plies, "Random opening plies after the setup")->check(CLI::Range(0, 200));
+  cmd->add_option("--seed", o->g.seed, "Openings seed (the same for every network)");
+  cmd->add_flag("--watch", o->watch, "Keep rating networks as they appear, until killed or --hours");
+  cmd->add_option("--poll", o->poll, "Seconds between looks for new networks with --watch")->check(CLI::Range(1, 3600));
+  cmd->add_option("--hours", o->hours, "Stop watching after H hours")->check(CLI::NonNegativeNumber);
+  cmd->add_flag("--progress", o->g.progress, "Live match progress line");
+  cmd->callback([o, &rc] {
+    GauntletOptions& g = o->g;
+    g.models_dir = o->run_dir + "/models";
+    g.eval_dir = o->run_dir + "/eval";
+    g.opponents = split_opponents(o->opponents);
+    std::string err;
+    if (!check_gauntlet(g, &err)) {
+      std::fprintf(stderr, "error: %s\n", err.c_str());
+      rc = 1;
+      return;
+    }
+    // SIGINT/SIGTERM end the process at once: finished matches are on disk (atomic writes), an
+    // unfinished one leaves no marker and is played again next time.
+    const auto start = std::chrono::steady_clock::now();
+    auto hours = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() / 3600; };
+    int total = 0;
+    for (;;) {
+      int played = gauntlet_step(g, [](const std::string& line) { JZ_LOG("gauntlet: %s", line.c_str()); }, &err);
+      if (played < 0) {
+        std::fprintf(stderr, "error: %s\n", err.c_str());
+        rc = 1;
+        return;
+      }
+      total += played;
+      if ((o->hours > 0 && hours() >= o->hours)) break;
+      if (played > 0) continue;
+      if (!o->watch) break;
+      std::this_thread::sleep_for(std::chrono::duration<double>(o->poll));
+    }
+    JZ_LOG("gauntlet: %d match(es) played; rows in %s/gauntlet.csv, results in %s/store", total, g.eval_dir.c_str(),
+           g.eval_dir.c_str());
+    rc = 0;
+  });
+}
+
+}  // namespace jz::app
