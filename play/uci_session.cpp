@@ -29,8 +29,15 @@ class UciSession {
     std::string err;
     pos_.set_fen(Position::START_FEN, rules_, &err);
     model_path_ = find_default_model();
+    // A tied input (std::cin is tied to std::cout) flushes the output before every read, on this
+    // thread and without out_mutex_, while the search thread writes to it: a data race on the
+    // output's buffer (ThreadSanitizer). say() flushes every line itself, so the tie is not needed.
+    tied_ = in_.tie(nullptr);
   }
-  ~UciSession() { finish_search(true); }
+  ~UciSession() {
+    finish_search(true);
+    in_.tie(tied_);
+  }
 
   void loop() {
     std::string line;
@@ -305,6 +312,7 @@ class UciSession {
 
   std::istream& in_;
   std::ostream& out_;
+  std::ostream* tied_ = nullptr;  // in_'s tie before the session, restored after it
   const UciLimits limits_;
   const int default_hash_mb_;  // 16 MB unless the limits allow less
   std::mutex out_mutex_;
