@@ -1,0 +1,56 @@
+# Sanitizer builds (JZ_SANITIZE, see tests/sanitizers/README.md), included by the top CMakeLists.txt
+# after all targets exist: every executable gets the default options and suppressions, the tests get
+# the environment the sanitizer needs, and canaries prove that errors are reported at all.
+set(JZ_SANITIZER_DIR ${CMAKE_CURRENT_LIST_DIR})
+add_library(jz_sanitizer_defaults OBJECT ${JZ_SANITIZER_DIR}/defaults.cpp)
+target_compile_definitions(jz_sanitizer_defaults PRIVATE JZ_SANITIZER_DIR="${JZ_SANITIZER_DIR}")
+
+if(JZ_BUILD_TESTS)
+  add_executable(sanitizer_canary ${JZ_SANITIZER_DIR}/canary.cpp)
+  target_link_libraries(sanitizer_canary PRIVATE Threads::Threads)
+  # The canaries report on stderr even when scripts/sanitize.sh sends the other tests' reports to files.
+  set(canary_env "ASAN_OPTIONS=log_path=stderr;UBSAN_OPTIONS=log_path=stderr;TSAN_OPTIONS=log_path=stderr")
+  if(JZ_SANITIZE STREQUAL "address")
+    set(canaries
+      "heap-overflow|AddressSanitizer: heap-buffer-overflow"
+      # The stack trace shows that the default options (print_stacktrace=1) are linked in.
+      "signed-overflow|signed integer overflow[^#]*#0 [^\n]*signed_overflow"
+      "leak|LeakSanitizer: detected memory leaks")
+  else()
+    set(canaries "data-race|ThreadSanitizer: data race")
+  endif()
+  foreach(c ${canaries})
+    string(REPLACE "|" ";" c "${c}")
+    list(GET c 0 what)
+    list(GET c 1 expect)
+    add_test(NAME sanitizer_canary_${what} COMMAND sanitizer_canary ${what})
+    set_tests_properties(sanitizer_canary_${what} PROPERTIES ENVIRONMENT "${canary_env}"
+                         PASS_REGULAR_EXPRESSION "${expect}")
+  endforeach()
+
+  if(JZ_SANITIZE STREQUAL "thread")
+    # libgomp is not instrumented: TSan cannot see its barriers and reports the data an OpenMP team
+    # hands back as races (nn/encoding.cpp's parallel encode). One OpenMP thread avoids the teams;
+    # ctest sets these for every test, including the processes the tests start.
+    file(WRITE ${CMAKE_BINARY_DIR}/sanitizer_env.cmake
+         "set(ENV{OMP_NUM_THREADS} 1)\nset(ENV{OMP_WAIT_POLICY} passive)\n")
+    set_property(DIRECTORY ${CMAKE_SOURCE_DIR} APPEND PROPERTY TEST_INCLUDE_FILES
+                 ${CMAKE_BINARY_DIR}/sanitizer_env.cmake)
+  endif()
+endif()
+
+# Every executable in the tree, the janggi-zero binary included, links the default options.
+function(jz_link_sanitizer_defaults dir)
+  get_property(targets DIRECTORY ${dir} PROPERTY BUILDSYSTEM_TARGETS)
+  foreach(t ${targets})
+    get_target_property(type ${t} TYPE)
+    if(type STREQUAL "EXECUTABLE")
+      target_link_libraries(${t} PRIVATE jz_sanitizer_defaults)
+    endif()
+  endforeach()
+  get_property(subdirs DIRECTORY ${dir} PROPERTY SUBDIRECTORIES)
+  foreach(d ${subdirs})
+    jz_link_sanitizer_defaults(${d})
+  endforeach()
+endfunction()
+jz_link_sanitizer_defaults(${CMAKE_SOURCE_DIR})
