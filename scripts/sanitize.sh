@@ -22,9 +22,9 @@ if [ "$MODE" = smoke ]; then
   base=${SANITIZE_BUILD_DIR:-build-sanitize-smoke}
   export SANITIZE_CMAKE_ARGS="-DJZ_WITH_TORCH=OFF -DJZ_WITH_WEB=OFF ${SANITIZE_CMAKE_ARGS:-}"
   status=0
-  SANITIZE_BUILD_DIR=$base/address bash "$0" address '^(core_tests|mcts_tests|alphabeta_tests|cluster_tests)$' ||
-    status=1
-  SANITIZE_BUILD_DIR=$base/thread bash "$0" thread '^mcts_tests$' || status=1
+  SANITIZE_BUILD_DIR=$base/address bash "$0" address \
+    '^(core_tests|mcts_tests|alphabeta_tests|play_tests|cluster_tests)$' || status=1
+  SANITIZE_BUILD_DIR=$base/thread bash "$0" thread '^(mcts_tests|play_tests)$' || status=1
   exit $status
 fi
 
