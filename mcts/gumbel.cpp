@@ -28,7 +28,12 @@ std::vector<int> considered_visit_sequence(int m, int n) {
   return seq;
 }
 
-uint32_t completed_q(const Node* node, std::vector<float>& out) {
+double score_utility(float margin, float weight, float scale) {
+  constexpr double TWO_OVER_PI = 0.63661977236758134;
+  return weight * TWO_OVER_PI * std::atan(double(margin) / std::max(1e-6f, scale));
+}
+
+uint32_t completed_q(const Node* node, const QTransform& t, std::vector<float>& out) {
   int k = node->num_edges;
   out.assign(k, 0.0f);
   double sum_n = 0, sum_p = 0, sum_pq = 0;
@@ -37,31 +42,45 @@ uint32_t completed_q(const Node* node, std::vector<float>& out) {
   for (const Node* c = node->child; c; c = c->sibling) {
     if (c->n == 0) continue;
     double p = node->edges[c->index].prior;
+    double u = child_utility(c, t.score_weight, t.score_scale);
     sum_n += c->n;
     sum_p += p;
-    sum_pq += p * c->value();
+    sum_pq += p * u;
     max_n = std::max(max_n, c->n);
-    out[c->index] = float(c->value());
+    out[c->index] = float(u);
     visited[c->index] = 1;
   }
-  double mix = node->raw_v;
-  if (sum_p > 0) mix = (node->raw_v + sum_n * sum_pq / sum_p) / (1.0 + sum_n);
-  for (int i = 0; i < k; ++i) {
-    double q = visited[i] ? out[i] : mix;
-    out[i] = float(std::clamp((q + 1.0) / 2.0, 0.0, 1.0));
+  // The node's own value, side to move's view; its mean margin is stored from the mover's view.
+  double raw = node->raw_v;
+  if (t.score_weight != 0) raw += score_utility(-node->m, t.score_weight, t.score_scale);
+  double mix = raw;
+  if (sum_p > 0) mix = (raw + sum_n * sum_pq / sum_p) / (1.0 + sum_n);
+  for (int i = 0; i < k; ++i)
+    if (!visited[i]) out[i] = float(mix);
+  if (t.rescale) {
+    auto [lo, hi] = std::minmax_element(out.begin(), out.end());
+    float lo_v = k ? *lo : 0.0f, span = k ? *hi - *lo : 0.0f;
+    for (float& q : out) q = span > 1e-8f ? (q - lo_v) / span : 0.0f;
+  } else {
+    for (float& q : out) q = float(std::clamp((q + 1.0) / 2.0, 0.0, 1.0));
   }
   return max_n;
 }
 
-void improved_policy(const Node* node, float c_visit, float c_scale, std::vector<float>& out) {
-  std::vector<float> q;
-  uint32_t max_n = completed_q(node, q);
+void sigma_q(const Node* node, const QTransform& t, std::vector<float>& out) {
+  uint32_t max_n = completed_q(node, t, out);
+  float scale = (t.c_visit + float(max_n)) * t.c_scale;
+  for (float& q : out) q *= scale;
+}
+
+void improved_policy(const Node* node, const QTransform& t, std::vector<float>& out) {
+  std::vector<float> s;
+  sigma_q(node, t, s);
   int k = node->num_edges;
   out.resize(k);
-  float scale = (c_visit + float(max_n)) * c_scale;
   float hi = -1e30f;
   for (int i = 0; i < k; ++i) {
-    out[i] = std::log(std::max(node->edges[i].prior, 1e-12f)) + scale * q[i];
+    out[i] = std::log(std::max(node->edges[i].prior, 1e-12f)) + s[i];
     hi = std::max(hi, out[i]);
   }
   double sum = 0;

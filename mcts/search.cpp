@@ -29,6 +29,10 @@ inline double q_with_virtual_loss(const Node* c, int vl) {
   return (c->q * c->n - vn) / (c->n + vn);
 }
 
+inline double score_term(float margin, float weight, float scale) {
+  return weight != 0 ? mcts::score_utility(margin, weight, scale) : 0.0;
+}
+
 const Node* find_child(const Node* node, int index) {
   const Node* c = node->child;
   while (c && c->index < index) c = c->sibling;
@@ -130,6 +134,7 @@ void Tree::new_search() {
     root_noised_ = false;
   }
   root_prepared_ = false;
+  root_banned_ = -1;
   playouts_ = 0;
   depth_sum_ = 0;
   max_depth_ = 0;
@@ -144,6 +149,10 @@ void Tree::prepare_root() {
   int k = root_->num_edges;
   root_raw_prior_.resize(k);
   for (int i = 0; i < k; ++i) root_raw_prior_[i] = root_->edges[i].prior;
+  root_banned_ = -1;
+  if (!params_.root_pass && k > 1 && !root_pos_.in_bikjang())
+    for (int i = 0; i < k; ++i)
+      if (root_->edges[i].move.is_pass()) root_banned_ = i;
   bool noise = params_.root_noise && params_.full_search;
   if (params_.gumbel) {
     gumbel_g_.assign(k, 0.0f);
@@ -160,6 +169,7 @@ void Tree::prepare_root() {
     std::iota(gumbel_cands_.begin(), gumbel_cands_.end(), 0);
     std::stable_sort(gumbel_cands_.begin(), gumbel_cands_.end(),
                      [&](int a, int b) { return score[a] > score[b]; });
+    if (root_banned_ >= 0) gumbel_cands_.erase(std::find(gumbel_cands_.begin(), gumbel_cands_.end(), root_banned_));
     gumbel_cands_.resize(std::min(k, std::max(1, params_.gumbel_m)));
     gumbel_seq_ = mcts::considered_visit_sequence(int(gumbel_cands_.size()), params_.simulations);
   } else if (noise && params_.dirichlet_weight > 0 && k > 1) {
@@ -205,7 +215,9 @@ int Tree::select_puct(const Node* node, bool is_root) const {
   }
   float reduction = params_.fpu_reduction;
   if (is_root) reduction = (params_.root_noise && params_.full_search) ? 0.0f : params_.fpu_reduction_root;
-  double fpu = -node->q - reduction * std::sqrt(visited_mass);
+  const float sw = params_.score_utility_weight, ss = params_.score_utility_scale;
+  // The parent's own utility, its side to move's view (q and m are stored from its mover's view).
+  double fpu = -node->q - score_term(node->m, sw, ss) - reduction * std::sqrt(visited_mass);
   double u_scale = cpuct_at(child_n) * std::sqrt(std::max(child_n, 1.0));
   int win = shortest_win(node);
   // A win on the spot ends the question; a longer proven win still leaves room to find a shorter one
@@ -218,11 +230,12 @@ int Tree::select_puct(const Node* node, bool is_root) const {
     double q = fpu, n = 0;
     if (c && c->index == i) {
       if (c->n + c->in_flight > 0) {
-        q = q_with_virtual_loss(c, vl);
+        q = q_with_virtual_loss(c, vl) + score_term(c->m, sw, ss);
         n = c->n + double(vl) * c->in_flight;
       }
       c = c->sibling;
     }
+    if (is_root && i == root_banned_) continue;
     double score = q + u_scale * node->edges[i].prior / (1.0 + n);
     if (score > best_score) best_score = score, best = i;
   }
@@ -232,7 +245,7 @@ int Tree::select_puct(const Node* node, bool is_root) const {
 // Deterministic Gumbel interior rule: argmax improved policy minus visited share.
 int Tree::select_improved(const Node* node) const {
   std::vector<float> pi;
-  mcts::improved_policy(node, params_.gumbel_c_visit, params_.gumbel_c_scale, pi);
+  mcts::improved_policy(node, qtransform(), pi);
   std::vector<double> n(node->num_edges, 0.0);
   double total = 0;
   for (const Node* c = node->child; c; c = c->sibling) total += (n[c->index] = c->n + double(c->in_flight));
@@ -264,9 +277,8 @@ int Tree::select_forced(const Node* node) const {
 // Sequential halving: the next simulation goes to a candidate whose visit count equals the schedule's,
 // best g + logit + sigma(q) first; if none matches (reused tree), to the least visited candidate.
 int Tree::select_root_gumbel() const {
-  std::vector<float> q;
-  uint32_t max_n = mcts::completed_q(root_, q);
-  float scale = (params_.gumbel_c_visit + float(max_n)) * params_.gumbel_c_scale;
+  std::vector<float> sq;
+  mcts::sigma_q(root_, qtransform(), sq);
   std::vector<double> n(root_->num_edges, 0.0);
   double total = 0;
   for (const Node* c = root_->child; c; c = c->sibling) total += (n[c->index] = c->n + double(c->in_flight));
@@ -275,7 +287,7 @@ int Tree::select_root_gumbel() const {
   int best = -1, fallback = -1;
   double best_score = -1e300, fb_n = 1e300, fb_score = -1e300;
   for (int a : gumbel_cands_) {
-    double s = gumbel_g_[a] + std::log(std::max(root_->edges[a].prior, 1e-12f)) + scale * q[a];
+    double s = gumbel_g_[a] + std::log(std::max(root_->edges[a].prior, 1e-12f)) + sq[a];
     if (n[a] == target && s > best_score) best_score = s, best = a;
     if (n[a] < fb_n || (n[a] == fb_n && s > fb_score)) fb_n = n[a], fb_score = s, fallback = a;
   }
@@ -440,21 +452,44 @@ std::vector<float> Tree::root_visits_vector(bool pruned) const {
   return v;
 }
 
+mcts::QTransform Tree::qtransform() const {
+  mcts::QTransform t;
+  t.c_visit = params_.gumbel_c_visit;
+  t.c_scale = params_.gumbel_c_scale;
+  t.rescale = params_.gumbel_rescale_q;
+  t.score_weight = params_.score_utility_weight;
+  t.score_scale = params_.score_utility_scale;
+  return t;
+}
+
+// The most visited candidate with the best g + logit + sigma(q) (g left out unless the move is
+// sampled). A candidate proven lost is played only when every root move is proven lost.
 int Tree::gumbel_choice() const {
-  std::vector<float> q;
-  uint32_t max_n = mcts::completed_q(root_, q);
-  float scale = (params_.gumbel_c_visit + float(max_n)) * params_.gumbel_c_scale;
+  std::vector<float> sq;
+  mcts::sigma_q(root_, qtransform(), sq);
+  auto lost = [&](int a) {
+    const Node* c = find_child(root_, a);
+    return c && c->proven < 0;
+  };
+  std::vector<int> pool;
+  for (int a : gumbel_cands_)
+    if (!lost(a)) pool.push_back(a);
+  if (pool.empty())  // every candidate is lost: any other move that is not, by prior
+    for (int i = 0; i < root_->num_edges; ++i)
+      if (!lost(i) && i != root_banned_ && (pool.empty() || root_raw_prior_[i] > root_raw_prior_[pool[0]])) pool.assign(1, i);
+  if (pool.empty()) pool = gumbel_cands_;
   uint32_t most = 0;
-  for (int a : gumbel_cands_) {
+  for (int a : pool) {
     const Node* c = find_child(root_, a);
     most = std::max(most, c ? c->n : 0u);
   }
+  const bool noise = params_.gumbel_sample_move;
   int best = -1;
   double best_score = -1e300;
-  for (int a : gumbel_cands_) {
+  for (int a : pool) {
     const Node* c = find_child(root_, a);
     if ((c ? c->n : 0u) != most) continue;
-    double s = gumbel_g_[a] + std::log(std::max(root_raw_prior_[a], 1e-12f)) + scale * q[a];
+    double s = (noise ? gumbel_g_[a] : 0.0) + std::log(std::max(root_raw_prior_[a], 1e-12f)) + sq[a];
     if (s > best_score) best_score = s, best = a;
   }
   return best;
@@ -501,7 +536,12 @@ SearchResult Tree::summary() const {
   bool forced = params_.forced_playouts && params_.full_search && !params_.gumbel;
   std::vector<float> target;
   if (params_.gumbel) {
-    mcts::improved_policy(root_, params_.gumbel_c_visit, params_.gumbel_c_scale, target);
+    mcts::improved_policy(root_, qtransform(), target);
+    if (root_banned_ >= 0 && k > 1) {  // a banned pass is no target either
+      double rest = 1.0 - target[root_banned_];
+      target[root_banned_] = 0;
+      if (rest > 0) for (float& t : target) t = float(t / rest);
+    }
   } else {
     target = root_visits_vector(forced);
     double sum = std::accumulate(target.begin(), target.end(), 0.0);
@@ -517,7 +557,8 @@ SearchResult Tree::summary() const {
     std::vector<float> v = root_visits_vector(forced);
     for (const Node* c = root_->child; c; c = c->sibling)  // proven losses only if nothing else is left
       if (c->proven < 0 && root_->proven == 0) v[c->index] = -1;
-    choice = 0;
+    if (root_banned_ >= 0) v[root_banned_] = -2;
+    choice = root_banned_ == 0 ? 1 : 0;
     for (int i = 1; i < k; ++i)
       if (v[i] > v[choice] || (v[i] == v[choice] && v[i] <= 0 && r.prior[i] > r.prior[choice])) choice = i;
   }

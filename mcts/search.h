@@ -10,6 +10,7 @@
 
 #include "core/movegen.h"
 #include "core/position.h"
+#include "mcts/gumbel.h"
 #include "nn/evaluator.h"
 
 namespace jz {
@@ -42,6 +43,18 @@ struct SearchParams {
   float gumbel_c_visit = 50.0f;
   float gumbel_c_scale = 0.1f;
   bool gumbel_interior = false;      // interior nodes: deterministic improved-policy rule instead of PUCT
+  bool gumbel_rescale_q = false;     // min-max rescaled completed Q (mctx rescale_values)
+  bool gumbel_sample_move = true;    // play the Gumbel-sampled action; false: best improved-policy action
+                                     // among the most visited (g ignored for the choice)
+
+  // Score utility (KataGo): selection adds weight * (2/pi) * atan(margin / scale) to W - L, with the
+  // margin head (material points) and the exact counting margin at terminal nodes. 0 = off.
+  float score_utility_weight = 0.0f;
+  float score_utility_scale = 10.0f;
+
+  // The root may pass (false: the pass is not searched or played unless it is the only legal move or
+  // the side to move stands in bikjang). Self-play bans early passes with it.
+  bool root_pass = true;
 
   // KataGo forced playouts at the root (PUCT root only, full searches) + policy target pruning.
   bool forced_playouts = false;
@@ -138,6 +151,8 @@ class Tree {
   mcts::Node* child_at(mcts::Node* node, int index, bool create);
   std::vector<float> root_visits_vector(bool pruned) const;
   int gumbel_choice() const;
+  mcts::QTransform qtransform() const;
+  bool banned_at_root(int edge) const { return edge == root_banned_; }
   float cpuct_at(double n) const;
 
   SearchParams params_, next_params_;
@@ -151,6 +166,7 @@ class Tree {
   std::vector<float> gumbel_g_;        // per root edge
   std::vector<int> gumbel_cands_;      // root edge indices, best g + logit first
   std::vector<int> gumbel_seq_;        // sequential-halving visit schedule
+  int root_banned_ = -1;               // root edge excluded from this search (a pass), or -1
   int in_flight_ = 0;
   int playouts_ = 0;
   int root_visits_start_ = 0;
