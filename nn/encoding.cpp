@@ -14,6 +14,10 @@ int repetitions_before(const Position& pos) {
   return seen;
 }
 
+bool pass_would_end(const Position& pos) {
+  return pos.in_bikjang() || (pos.history_size() >= 1 && pos.state(0).move.is_pass());
+}
+
 namespace {
 
 void fill(float* plane, float v) { std::fill(plane, plane + BOARD_SIZE, v); }
@@ -50,6 +54,7 @@ void encode_position(const Position& pos, float* out) {
   if (pos.in_check()) fill(out + PLANE_IN_CHECK * BOARD_SIZE, 1.0f);
   if (stm == HAN) fill(out + PLANE_STM_HAN * BOARD_SIZE, 1.0f);
   fill(out + PLANE_ONES * BOARD_SIZE, 1.0f);
+  if (pass_would_end(pos)) fill(out + PLANE_PASS_ENDS * BOARD_SIZE, 1.0f);
 }
 
 void encode_batch(const Position* const* pos, int n, float* out) {

@@ -8,7 +8,7 @@
 
 namespace jz {
 
-constexpr int ENCODING_VERSION = 1;
+constexpr int ENCODING_VERSION = 2;  // 2: PLANE_PASS_ENDS added
 constexpr int HISTORY_PLIES = 4;  // from/to planes of the last plies
 
 // Plane indices.
@@ -26,6 +26,7 @@ enum : int {
   PLANE_IN_CHECK,
   PLANE_STM_HAN,                                // side to move is Han (counting is asymmetric)
   PLANE_ONES,                                   // all ones: lets convolutions see the board edge
+  PLANE_PASS_ENDS,                              // a pass now ends the game (KataGo's pass-would-end input)
   NUM_PLANES
 };
 constexpr int BOARD_SIZE = 90;
@@ -38,6 +39,8 @@ inline Square view_square(Square s, Color stm) { return stm == CHO ? s : flip_sq
 // How many times the current position occurred before (same key, same side to move), as the
 // rules count it (only since the last capture).
 int repetitions_before(const Position& pos);
+// A pass by the side to move would end the game (the opponent just passed, or bikjang stands).
+bool pass_would_end(const Position& pos);
 
 // Writes INPUT_SIZE floats.
 void encode_position(const Position& pos, float* out);

@@ -106,10 +106,22 @@ TEST(Encoding, RuleStatePlanes) {
   v = encode(p);
   EXPECT_EQ(at(v, PLANE_REPEAT2), 1.0f);
   EXPECT_NE(encoding_key(p), key1);  // same board and last moves, different repetition count
+  EXPECT_EQ(at(v, PLANE_PASS_ENDS), 0.0f);
   play(p, "e2e2");                   // pass
   v = encode(p);
   EXPECT_EQ(at(v, PLANE_OPP_PASSED), 1.0f);
+  EXPECT_EQ(at(v, PLANE_PASS_ENDS), 1.0f);  // a second pass would end the game
+  EXPECT_TRUE(pass_would_end(p));
   EXPECT_EQ(at(v, PLANE_HISTORY, flip_square(make_square(4, 1))), 1.0f);
+}
+
+TEST(Encoding, PassEndsPlaneInBikjang) {
+  // Generals face each other on the e-file: a pass now ends the game (bikjang), except in rule sets
+  // without bikjang.
+  const char* fen = "4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1";
+  EXPECT_EQ(at(encode(from_fen(fen)), PLANE_PASS_ENDS), 1.0f);
+  EXPECT_EQ(at(encode(from_fen(fen, Ruleset::CASUAL)), PLANE_PASS_ENDS), 0.0f);
+  EXPECT_EQ(at(encode(from_fen("3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1")), PLANE_PASS_ENDS), 0.0f);
 }
 
 TEST(Encoding, InCheckPlane) {
