@@ -167,6 +167,8 @@ void ReplayBuffer::fill(const GameRecord& g, int ply, ReplaySample& out) const {
   out.full_search = p.full_search;
   out.policy = target_of(g, p);
   for (int k = 0; k < 3; ++k) out.root_wdl[k] = dequantize_prob(p.wdl[k]);
+  // Random opening plies are stored with an exact draw (0, 1, 0) and no target; a search almost never is.
+  out.ply_searched = p.full_search || !(out.root_wdl[1] > 0.999f);
   out.result = g.winner == Winner::DRAW ? 0.0f : g.winner == winner_of(us) ? 1.0f : -1.0f;
   out.result_wdl[0] = out.result > 0;
   out.result_wdl[1] = out.result == 0;

@@ -23,6 +23,9 @@ void load_search_params(const Config& c, const std::string& p, SearchParams& s) 
   f("gumbel_c_visit", s.gumbel_c_visit);
   f("gumbel_c_scale", s.gumbel_c_scale);
   b("gumbel_interior", s.gumbel_interior);
+  b("gumbel_rescale_q", s.gumbel_rescale_q);
+  f("score_utility_weight", s.score_utility_weight);
+  f("score_utility_scale", s.score_utility_scale);
   b("forced_playouts", s.forced_playouts);
   f("forced_k", s.forced_k);
 }
@@ -61,6 +64,8 @@ bool load_selfplay_options(const Config& c, SelfPlayOptions& o, std::string* err
     o.temperature_start = c.get_double("selfplay.temperature_start", o.temperature_start);
     o.temperature_end = c.get_double("selfplay.temperature_end", o.temperature_end);
     o.temperature_halflife = c.get_double("selfplay.temperature_halflife", o.temperature_halflife);
+    o.gumbel_sample_plies = int(c.get_int("selfplay.gumbel_sample_plies", o.gumbel_sample_plies));
+    o.no_pass_before_ply = int(c.get_int("selfplay.no_pass_before_ply", o.no_pass_before_ply));
     o.resign = c.get_bool("selfplay.resign", o.resign);
     o.resign_threshold = c.get_double("selfplay.resign_threshold", o.resign_threshold);
     o.resign_consecutive = int(c.get_int("selfplay.resign_consecutive", o.resign_consecutive));
@@ -85,6 +90,8 @@ bool load_selfplay_options(const Config& c, SelfPlayOptions& o, std::string* err
     return false;
   }
   if (o.random_opening_plies < 0) return fail("selfplay.random_opening_plies must be >= 0");
+  if (o.no_pass_before_ply < 0) return fail("selfplay.no_pass_before_ply must be >= 0");
+  if (!(o.search.score_utility_scale > 0)) return fail("search.score_utility_scale must be > 0");
   if (o.max_plies < 1) return fail("selfplay.max_plies must be >= 1");
   if (o.games_per_thread < 1 || o.games_per_thread > 100000) return fail("selfplay.games_per_thread must be 1..100000");
   if (o.leaves_per_game < 1 || o.leaves_per_game > 256) return fail("selfplay.leaves_per_game must be 1..256");

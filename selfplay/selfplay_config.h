@@ -30,6 +30,11 @@ struct SelfPlayOptions {
   double temperature_start = 1.0; // move temperature T(ply) = end + (start - end) * 0.5^(ply / halflife)
   double temperature_end = 0.1;
   double temperature_halflife = 20;
+  // Gumbel roots: full searches play the Gumbel-sampled action for this many plies, then the best
+  // action of the improved policy (-1: always sample).
+  int gumbel_sample_plies = -1;
+  // No pass before this ply unless it is the only move or answers bikjang (0 = passes always allowed).
+  int no_pass_before_ply = 0;
 
   // Resignation: the side to move resigns after `consecutive` of its own searches with root Q below
   // -threshold; a fraction of games has resignation off to measure false resignations.

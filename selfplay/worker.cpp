@@ -85,6 +85,9 @@ void SelfPlayWorker::configure_search(Game& g, bool first) {
   p.full_search = std::uniform_real_distribution<double>(0, 1)(g.rng) < opts_.full_fraction;
   p.simulations = p.full_search ? opts_.full_simulations : opts_.cheap_simulations;
   p.temperature = float(temperature_at(opts_, g.rec.num_plies()));
+  int ply = g.rec.num_plies();
+  p.gumbel_sample_move = opts_.gumbel_sample_plies < 0 || ply < opts_.gumbel_sample_plies;
+  p.root_pass = ply >= opts_.no_pass_before_ply;
   p.seed = g.rng();
   g.tree->set_params(p);
 }
