@@ -4,25 +4,31 @@
 
 #include "apps/commands.h"
 #include "training/report.h"
+#include "training/report_compare.h"
 
 namespace jz::app {
 
 void add_report(CLI::App& app, int& rc) {
   struct Opts {
-    std::string run_dir, out;
+    std::vector<std::string> run_dirs;
+    std::string out;
   };
   auto o = std::make_shared<Opts>();
   CLI::App* cmd = app.add_subcommand("report", "Write a self-contained HTML report (losses, games, strength) of a run");
-  cmd->add_option("--run-dir", o->run_dir, "Run directory")->required();
-  cmd->add_option("--out", o->out, "Output file (default RUN/report.html)");
+  cmd->add_option("--run-dir", o->run_dirs, "Run directory; give it several times to compare runs against CPU hours")
+      ->required();
+  cmd->add_option("--out", o->out, "Output file (default RUN/report.html; with several runs required, plus a .csv)");
   cmd->callback([o, &rc] {
     std::string err;
-    if (!write_report(o->run_dir, o->out, &err)) {
+    if (o->run_dirs.size() > 1 && o->out.empty()) err = "--out FILE is required with several --run-dir";
+    else if (o->run_dirs.size() > 1) write_comparison(o->run_dirs, o->out, &err);
+    else write_report(o->run_dirs[0], o->out, &err);
+    if (!err.empty()) {
       std::fprintf(stderr, "error: %s\n", err.c_str());
       rc = 1;
       return;
     }
-    std::printf("%s\n", (o->out.empty() ? o->run_dir + "/report.html" : o->out).c_str());
+    std::printf("%s\n", (o->out.empty() ? o->run_dirs[0] + "/report.html" : o->out).c_str());
   });
 }
 

@@ -23,6 +23,7 @@ void add_train(CLI::App& app, int& rc) {
   cmd->add_flag("--resume", a->resume, "Resume from the newest checkpoint (the default when one exists)");
   auto* steps = cmd->add_option("--steps", a->steps, "Stop when the step counter reaches N (total, not this session)");
   cmd->add_option("--hours", a->hours, "Stop after H hours (this session)")->excludes(steps);
+  cmd->add_option("--cpu-hours", a->cpu_hours, "Stop when the run's training CPU time (trainer + local self-play, all sessions) reaches H hours");
   cmd->add_flag("--trainer-only", a->trainer_only, "Do not start local self-play (other workers write games/)");
   cmd->add_option("--selfplay-threads", a->selfplay_threads, "Threads of the local self-play child (overrides config)");
   cmd->callback([a, &rc] { rc = run_training(*a); });

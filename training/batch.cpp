@@ -28,7 +28,9 @@ void add_target(float* row, const std::vector<std::pair<Move, float>>& target, C
 
 }  // namespace
 
-void make_batch(const std::vector<ReplaySample>& s, const std::vector<uint8_t>& mirror, TrainBatch& b) {
+void make_batch(const std::vector<ReplaySample>& s, const std::vector<uint8_t>& mirror, TrainBatch& b,
+                float value_q_weight) {
+  const float a = std::clamp(value_q_weight, 0.0f, 1.0f);
   const int64_t n = int64_t(s.size());
   b.size = int(n);
   b.input = torch::zeros({n, NUM_PLANES, RANK_NB, FILE_NB});
@@ -71,7 +73,9 @@ void make_batch(const std::vector<ReplaySample>& s, const std::vector<uint8_t>& 
       add_target(opp + i * POLICY_SIZE, x.next_policy, ~us, m);
       ow[i] = 1;
     }
-    for (int k = 0; k < 3; ++k) wdl[i * 3 + k] = x.result_wdl[k];
+    // Random opening plies carry no search (their stored WDL is a placeholder draw): result only.
+    const float ai = x.ply_searched ? a : 0.0f;
+    for (int k = 0; k < 3; ++k) wdl[i * 3 + k] = (1 - ai) * x.result_wdl[k] + ai * x.root_wdl[k];
     margin[i] = float(x.margin) / MARGIN_SCALE;
   }
 }
@@ -87,14 +91,15 @@ std::mt19937_64 step_rng(uint64_t seed, int64_t step) {
   return std::mt19937_64(mix(mix(seed) ^ uint64_t(step)));
 }
 
-bool sample_batch(const ReplayBuffer& buffer, uint64_t seed, int64_t step, int n, bool mirror, TrainBatch& out) {
+bool sample_batch(const ReplayBuffer& buffer, uint64_t seed, int64_t step, int n, bool mirror, TrainBatch& out,
+                  float value_q_weight) {
   std::mt19937_64 rng = step_rng(seed, step);
   std::vector<ReplaySample> samples;
   if (buffer.sample(rng, false, n, samples) == 0) return false;
   std::vector<uint8_t> flip(samples.size(), 0);
   if (mirror)
     for (auto& f : flip) f = uint8_t(rng() & 1);
-  make_batch(samples, flip, out);
+  make_batch(samples, flip, out, value_q_weight);
   return true;
 }
 

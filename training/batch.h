@@ -18,7 +18,7 @@ struct TrainBatch {
   torch::Tensor legal;          // [N, POLICY_SIZE] bool: legal moves of the side to move
   torch::Tensor policy;         // [N, POLICY_SIZE] search target (rows without one are all 0)
   torch::Tensor policy_weight;  // [N] 1 where the ply was a full search with a target
-  torch::Tensor wdl;            // [N, 3] game result, side to move's view
+  torch::Tensor wdl;            // [N, 3] game result (blended with the root search WDL), side to move's view
   torch::Tensor margin;         // [N] final material margin / MARGIN_SCALE, side to move's view
   torch::Tensor opp_policy;     // [N, POLICY_SIZE] opponent reply target, opponent's view
   torch::Tensor opp_weight;     // [N] 1 where that target exists
@@ -29,11 +29,14 @@ struct TrainBatch {
 void mirror_planes(float* planes);
 
 // Builds a batch; mirror[i] says whether sample i is mirrored (empty = none).
-void make_batch(const std::vector<ReplaySample>& samples, const std::vector<uint8_t>& mirror, TrainBatch& out);
+// value_q_weight a blends the value target: (1 - a) * game result + a * the search's root WDL.
+void make_batch(const std::vector<ReplaySample>& samples, const std::vector<uint8_t>& mirror, TrainBatch& out,
+                float value_q_weight = 0.0f);
 
 // Draws a batch for a training step: the RNG is seeded by (seed, step) alone, so a resumed run
 // draws the same batch from the same data. Returns false if the buffer is empty.
-bool sample_batch(const ReplayBuffer& buffer, uint64_t seed, int64_t step, int n, bool mirror, TrainBatch& out);
+bool sample_batch(const ReplayBuffer& buffer, uint64_t seed, int64_t step, int n, bool mirror, TrainBatch& out,
+                  float value_q_weight = 0.0f);
 
 // The RNG for (seed, stream index).
 std::mt19937_64 step_rng(uint64_t seed, int64_t step);

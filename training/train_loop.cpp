@@ -119,7 +119,7 @@ struct Accum {
 
 int run_training(const TrainRunArgs& a) {
   if (a.run_dir.empty()) return fail("--run-dir is required");
-  if (a.steps < 0 || a.hours < 0) return fail("--steps and --hours must not be negative");
+  if (a.steps < 0 || a.hours < 0 || a.cpu_hours < 0) return fail("--steps, --hours and --cpu-hours must not be negative");
   RunDir run(a.run_dir);
   std::string err;
 
@@ -235,7 +235,7 @@ int run_training(const TrainRunArgs& a) {
   ReplayBuffer buf(run.games(), replay_window(o, 0));
   std::map<std::string, uint32_t> game_cache;
   const double start = now_seconds();
-  double next_refresh = 0, next_progress = 0, wait_since = -1;
+  double next_refresh = 0, next_progress = 0, wait_since = -1, next_cpu_check = 0;
   int64_t window = replay_window(o, 0), games = 0, last_ckpt = t.step(), start_step = t.step();
   ReplayStats st;
   Accum acc, shown;
@@ -263,6 +263,8 @@ int run_training(const TrainRunArgs& a) {
     if (g_stop) stop_reason = "signal";
     else if (a.steps > 0 && t.step() >= a.steps) stop_reason = "reached --steps";
     else if (a.hours > 0 && now - start >= a.hours * 3600) stop_reason = "reached --hours";
+    else if (a.cpu_hours > 0 && now >= next_cpu_check && (next_cpu_check = now + 5, cpu_hours() >= a.cpu_hours))
+      stop_reason = "reached --cpu-hours";
     else if (o.selfplay_threads > 0 && !child.alive()) {
       stop_reason = "self-play child ended (" + child.exit_status() + "): " + last_line_of(child_log);
       rc = 1;
@@ -310,7 +312,7 @@ int run_training(const TrainRunArgs& a) {
     double t0 = now_seconds();
     Losses l;
     try {
-      if (!sample_batch(buf, o.seed, t.step(), o.batch_size, o.mirror, batch)) continue;
+      if (!sample_batch(buf, o.seed, t.step(), o.batch_size, o.mirror, batch, float(o.value_q_weight))) continue;
       l = t.train_step(batch);
     } catch (const std::exception& e) {
       stop_reason = std::string("training step failed: ") + e.what();

@@ -33,6 +33,7 @@ bool load_train_options(const Config& c, TrainOptions& o, std::string* error) {
     o.lr_min_factor = c.get_double(p + "lr_min_factor", o.lr_min_factor);
     o.policy_weight = c.get_double(p + "policy_weight", o.policy_weight);
     o.value_weight = c.get_double(p + "value_weight", o.value_weight);
+    o.value_q_weight = c.get_double(p + "value_q_weight", o.value_q_weight);
     o.margin_weight = c.get_double(p + "margin_weight", o.margin_weight);
     o.opp_policy_weight = c.get_double(p + "opp_policy_weight", o.opp_policy_weight);
     o.mirror = c.get_bool(p + "mirror", o.mirror);
@@ -77,6 +78,7 @@ bool load_train_options(const Config& c, TrainOptions& o, std::string* error) {
   if (!(o.lr_decay > 0 && o.lr_decay <= 1)) return fail("training.lr_decay must be in (0, 1]");
   if (o.total_steps < 1) return fail("training.total_steps must be >= 1");
   if (!(o.lr_min_factor >= 0 && o.lr_min_factor <= 1)) return fail("training.lr_min_factor must be in [0, 1]");
+  if (!(o.value_q_weight >= 0 && o.value_q_weight <= 1)) return fail("training.value_q_weight must be in [0, 1]");
   for (double w : {o.policy_weight, o.value_weight, o.margin_weight, o.opp_policy_weight})
     if (!(w >= 0)) return fail("training loss weights must be >= 0");
   if (o.window_min < 1 || o.window_max < o.window_min) return fail("training.window_min must be in 1..window_max");

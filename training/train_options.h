@@ -35,6 +35,7 @@ struct TrainOptions {
   // Loss weights.
   double policy_weight = 1.0;
   double value_weight = 1.0;
+  double value_q_weight = 0.0;       // value target = (1 - a) * game result + a * root search WDL
   double margin_weight = 0.05;       // small: material margin is a noisy auxiliary target
   double opp_policy_weight = 0.15;   // KataGo's opponent-reply policy
   bool mirror = true;                // left-right mirror augmentation, probability 1/2 per sample

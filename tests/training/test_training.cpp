@@ -233,6 +233,29 @@ TEST(Batch, MirrorMapsTargetsToLegalMovesOfTheMirroredPosition) {
   EXPECT_EQ(a, b);
 }
 
+TEST(Batch, ValueTargetBlendsTheResultWithTheRootSearch) {
+  ReplayBuffer buf(games_dir(), 1 << 30);
+  buf.refresh();
+  std::mt19937_64 rng(5);
+  std::vector<ReplaySample> samples;
+  ASSERT_EQ(buf.sample(rng, false, 64, samples), 64);
+  TrainBatch plain, blended;
+  make_batch(samples, {}, plain);
+  make_batch(samples, {}, blended, 0.5f);
+  int searched = 0;
+  for (int i = 0; i < plain.size; ++i) {
+    const ReplaySample& x = samples[size_t(i)];
+    for (int k = 0; k < 3; ++k) {
+      EXPECT_FLOAT_EQ(plain.wdl[i][k].item<float>(), x.result_wdl[k]);
+      float want = x.ply_searched ? 0.5f * x.result_wdl[k] + 0.5f * x.root_wdl[k] : x.result_wdl[k];
+      EXPECT_NEAR(blended.wdl[i][k].item<float>(), want, 1e-6);
+    }
+    EXPECT_NEAR(blended.wdl[i].sum().item<float>(), 1.0f, 1e-4);
+    searched += x.ply_searched;
+  }
+  EXPECT_GT(searched, 32);  // most plies are searched; the random opening plies are not
+}
+
 TEST(Batch, SameSeedAndStepGiveTheSameBatch) {
   ReplayBuffer buf(games_dir(), 1 << 30);
   buf.refresh();
@@ -454,6 +477,23 @@ TEST(Trainer, ExportedNetworkMatchesTheTrainedWeights) {
   EXPECT_TRUE(torch::allclose(want.policy, got.policy, 1e-5, 1e-5));
   EXPECT_TRUE(torch::allclose(want.wdl, got.wdl, 1e-5, 1e-5));
   t.model()->train();
+}
+
+// Not a check: rewrites the real model and checkpoint seeds of fuzz/corpus/model/ after a format change
+// (training_tests --gtest_also_run_disabled_tests --gtest_filter='*RegenerateFuzzSeeds').
+TEST(Trainer, DISABLED_RegenerateFuzzSeeds) {
+  ModelConfig c;
+  std::string err;
+  ASSERT_TRUE(ModelConfig::parse("1x8", c, &err));
+  create_random_network(JZ_FUZZ_CORPUS "/model/model-1x8.jzn", c, 1);
+  ReplayBuffer buf(games_dir(), 1 << 30);
+  buf.refresh();
+  TrainOptions o = tiny_options();
+  Trainer t(o, c);
+  TrainBatch b;
+  ASSERT_TRUE(sample_batch(buf, o.seed, 0, o.batch_size, true, b));
+  t.train_step(b);
+  t.save_checkpoint(JZ_FUZZ_CORPUS "/model/checkpoint-1x8-sgd.jzc", {{"positions_seen", "64"}});
 }
 
 }  // namespace
