@@ -8,6 +8,7 @@
 
 #include "apps/commands.h"
 #include "arena/gauntlet.h"
+#include "training/csv_log.h"
 #include "util/log.h"
 
 namespace jz::app {
@@ -18,6 +19,7 @@ void add_gauntlet(CLI::App& app, int& rc) {
     GauntletOptions g;
     bool watch = false;
     double poll = 30, hours = 0;
+    std::vector<double> marks;
   };
   auto o = std::make_shared<Opts>();
   auto* cmd = app.add_subcommand("gauntlet", "Rate a run's networks against fixed opponents (the learning curve)");
@@ -38,12 +40,34 @@ void add_gauntlet(CLI::App& app, int& rc) {
   cmd->add_option("--poll", o->poll, "Seconds between looks for new networks with --watch")->check(CLI::Range(1, 3600));
   cmd->add_option("--hours", o->hours, "Stop watching after H hours")->check(CLI::NonNegativeNumber);
   cmd->add_flag("--progress", o->g.progress, "Live match progress line");
+  cmd->add_option("--cpu-hours-marks", o->marks,
+                  "Rate the networks exported when the run's training CPU (metrics/train.csv cpu_hours) reached "
+                  "these marks, e.g. 0.25,0.5,1 (instead of --every)")->delimiter(',');
   cmd->callback([o, &rc] {
     GauntletOptions& g = o->g;
     g.models_dir = o->run_dir + "/models";
     g.eval_dir = o->run_dir + "/eval";
     g.opponents = split_opponents(o->opponents);
     std::string err;
+    if (!o->marks.empty()) {
+      CsvTable t;
+      if (!read_csv(o->run_dir + "/metrics/train.csv", t, &err) || t.column("cpu_hours") < 0) {
+        std::fprintf(stderr, "error: --cpu-hours-marks needs %s/metrics/train.csv with a cpu_hours column%s%s\n",
+                     o->run_dir.c_str(), err.empty() ? "" : ": ", err.c_str());
+        rc = 1;
+        return;
+      }
+      std::vector<int64_t> nets;
+      for (auto& [step, path] : exported_networks(g.models_dir)) nets.push_back(step);
+      g.steps = steps_at_marks(o->marks, t.numbers("step"), t.numbers("cpu_hours"), nets);
+      std::string list;
+      for (int64_t s : g.steps) list += (list.empty() ? "" : ", ") + std::to_string(s);
+      JZ_LOG("gauntlet: CPU-hour marks give steps %s", list.empty() ? "(none reached yet)" : list.c_str());
+      if (g.steps.empty()) {
+        rc = 0;
+        return;
+      }
+    }
     if (!check_gauntlet(g, &err)) {
       std::fprintf(stderr, "error: %s\n", err.c_str());
       rc = 1;

@@ -90,17 +90,39 @@ bool check_gauntlet(const GauntletOptions& o, std::string* error) {
   return true;
 }
 
-std::vector<std::pair<int64_t, std::string>> gauntlet_pending(const GauntletOptions& o) {
+std::vector<std::pair<int64_t, std::string>> exported_networks(const std::string& models_dir) {
   std::vector<std::pair<int64_t, std::string>> nets;
   std::error_code ec;
-  for (fs::directory_iterator it(o.models_dir, ec), end; !ec && it != end; it.increment(ec)) {
+  for (fs::directory_iterator it(models_dir, ec), end; !ec && it != end; it.increment(ec)) {
     int64_t step = step_of(it->path().filename().string());
     if (step >= 0) nets.emplace_back(step, it->path().string());
   }
-  std::sort(nets.begin(), nets.end(), std::greater<>());
+  std::sort(nets.begin(), nets.end());
+  return nets;
+}
+
+std::vector<int64_t> steps_at_marks(const std::vector<double>& marks, const std::vector<double>& steps,
+                                    const std::vector<double>& measure, const std::vector<int64_t>& nets) {
+  std::vector<int64_t> out;
+  for (double mark : marks) {
+    size_t i = 0;
+    while (i < measure.size() && !(measure[i] >= mark)) ++i;
+    if (i == measure.size()) continue;
+    int64_t best = -1;
+    for (int64_t n : nets)
+      if (double(n) <= steps[i]) best = std::max(best, n);
+    if (best >= 0 && std::find(out.begin(), out.end(), best) == out.end()) out.push_back(best);
+  }
+  return out;
+}
+
+std::vector<std::pair<int64_t, std::string>> gauntlet_pending(const GauntletOptions& o) {
+  std::vector<std::pair<int64_t, std::string>> nets = exported_networks(o.models_dir);
+  std::reverse(nets.begin(), nets.end());
   std::vector<std::pair<int64_t, std::string>> out;
   for (size_t i = 0; i < nets.size(); ++i) {
     bool wanted = o.every <= 0 || nets[i].first % o.every == 0 || (o.latest && i == 0);
+    if (!o.steps.empty()) wanted = std::find(o.steps.begin(), o.steps.end(), nets[i].first) != o.steps.end();
     if (!wanted) continue;
     std::string name = fs::path(nets[i].second).stem().string();
     for (const std::string& opp : o.opponents)

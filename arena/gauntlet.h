@@ -23,6 +23,7 @@ struct GauntletOptions {
   int opening_plies = 4;                // random plies after the setup, shared by a pair
   int64_t every = 0;                    // rate steps that are multiples of this (0: every network)
   bool latest = false;                  // also rate the newest network whatever its step
+  std::vector<int64_t> steps;           // non-empty: rate exactly these steps (every/latest ignored)
   uint64_t seed = 1;                    // the same openings for every network
   bool progress = false;                // live match progress on stderr
 };
@@ -35,6 +36,13 @@ bool check_gauntlet(const GauntletOptions& o, std::string* error);
 
 // Networks still to rate, newest first, as (step, path).
 std::vector<std::pair<int64_t, std::string>> gauntlet_pending(const GauntletOptions& o);
+// Exported networks in models_dir as (step, path), oldest first.
+std::vector<std::pair<int64_t, std::string>> exported_networks(const std::string& models_dir);
+// For each mark (e.g. CPU hours), the step of the newest network exported when the run's measure first
+// reached it: `steps` and `measure` are a metrics log's columns (rising), `nets` the exported steps.
+// Marks the run never reached are left out.
+std::vector<int64_t> steps_at_marks(const std::vector<double>& marks, const std::vector<double>& steps,
+                                    const std::vector<double>& measure, const std::vector<int64_t>& nets);
 
 // Rates the newest pending network against every opponent it has not met. Returns the number of
 // matches played (0: nothing pending), -1 on an error (with *error). `log` receives one line per match.

@@ -1,4 +1,4 @@
-// net:PATH[,sims=N|movetime=MS][,batch=B][,device=cpu|cuda|auto]
+// net:PATH[,sims=N|movetime=MS][,batch=B][,device=cpu|cuda|auto][,precision=fp32|bf16|auto]
 // MCTS (mcts/) with a network from a model file (nn/). Networks are loaded once per process and
 // path and shared by every game (NetworkEvaluator is thread-safe); each player has its own tree.
 #include <torch/torch.h>
@@ -15,17 +15,19 @@ namespace jz {
 
 namespace {
 
-std::shared_ptr<Evaluator> shared_network(const std::string& path, const std::string& device, std::string* error) {
+std::shared_ptr<Evaluator> shared_network(const std::string& path, const std::string& device, const std::string& precision,
+                                          std::string* error) {
   static std::once_flag once;
   std::call_once(once, [] { torch::set_num_threads(1); });  // parallelism comes from concurrent games
   static std::mutex mu;
   static std::map<std::string, std::shared_ptr<Evaluator>> cache;
   std::lock_guard<std::mutex> lock(mu);
-  auto& slot = cache[device + "|" + path];
+  auto& slot = cache[device + "|" + precision + "|" + path];
   if (!slot) {
     try {
       NetworkOptions opts;
       opts.device = device;
+      opts.precision = precision;
       slot = NetworkEvaluator::from_file(path, opts);
     } catch (const std::exception& e) {
       *error = e.what();
@@ -68,13 +70,18 @@ bool make_net_player(const PlayerSpec& s, uint64_t seed, std::unique_ptr<Player>
     return false;
   }
   int64_t sims = -1, movetime = -1, batch = 1;
-  if (!spec_keys(s, {"sims", "movetime", "batch", "device"}, error) ||
+  if (!spec_keys(s, {"sims", "movetime", "batch", "device", "precision"}, error) ||
       !spec_int(s, "sims", 1, 100000000, sims, error) || !spec_int(s, "movetime", 1, 86400000, movetime, error) ||
       !spec_int(s, "batch", 1, 4096, batch, error))
     return false;
   std::string device = s.find("device") ? *s.find("device") : "auto";
   if (device != "cpu" && device != "auto" && device.rfind("cuda", 0) != 0) {
     *error = "player spec '" + s.text + "': device must be cpu, cuda[:N] or auto";
+    return false;
+  }
+  std::string precision = s.find("precision") ? *s.find("precision") : "fp32";
+  if (precision != "fp32" && precision != "bf16" && precision != "auto") {
+    *error = "player spec '" + s.text + "': precision must be fp32, bf16 or auto";
     return false;
   }
   SearchParams params;
@@ -86,7 +93,7 @@ bool make_net_player(const PlayerSpec& s, uint64_t seed, std::unique_ptr<Player>
   }
   params.seed = seed;
   if (!out) return true;  // checking a spec does not load the network
-  std::shared_ptr<Evaluator> net = shared_network(s.arg, device, error);
+  std::shared_ptr<Evaluator> net = shared_network(s.arg, device, precision, error);
   if (!net) {
     *error = "player spec '" + s.text + "': " + *error;
     return false;

@@ -33,6 +33,35 @@ class RandomPlayer : public Player {
   std::mt19937_64 rng_;
 };
 
+// The most material in one ply (counting points), uniform among equals; passes only when forced.
+// A rung of the learning curve between random and a depth-1 search.
+class GreedyPlayer : public Player {
+ public:
+  explicit GreedyPlayer(uint64_t seed) : rng_(seed) {}
+  PlayerReply play(const Position& pos, const std::string&, const std::vector<Move>&) override {
+    MoveList list;
+    generate_legal(pos, list);
+    PlayerReply r;
+    if (list.size == 0) {
+      r.error = "no legal move";
+      return r;
+    }
+    std::vector<Move> best;
+    int best_gain = -1;
+    for (Move m : list) {
+      if (m.is_pass() && list.size > 1) continue;
+      int gain = m.is_pass() ? 0 : PIECE_POINTS[type_of(pos.piece_on(m.to()))];
+      if (gain > best_gain) best_gain = gain, best.clear();
+      if (gain == best_gain) best.push_back(m);
+    }
+    r.move = best[size_t(std::uniform_int_distribution<size_t>(0, best.size() - 1)(rng_))];
+    return r;
+  }
+
+ private:
+  std::mt19937_64 rng_;
+};
+
 }  // namespace
 
 std::string PlayerSpec::name() const {
@@ -126,16 +155,28 @@ bool make_random_player(const PlayerSpec& s, uint64_t seed, std::unique_ptr<Play
   return true;
 }
 
+bool make_greedy_player(const PlayerSpec& s, uint64_t seed, std::unique_ptr<Player>* out, std::string* error) {
+  if (!s.arg.empty()) {
+    *error = "player spec '" + s.text + "': greedy takes no path";
+    return false;
+  }
+  int64_t fixed = -1;
+  if (!spec_keys(s, {"seed"}, error) || !spec_int(s, "seed", 0, INT64_MAX, fixed, error)) return false;
+  if (out) out->reset(new GreedyPlayer(fixed >= 0 ? seed ^ (uint64_t(fixed) * 0x9E3779B97F4A7C15ULL) : seed));
+  return true;
+}
+
 namespace {
 
 bool dispatch(const std::string& text, uint64_t seed, std::unique_ptr<Player>* out, std::string* error) {
   PlayerSpec s;
   if (!parse_player_spec(text, s, error)) return false;
   if (s.kind == "random") return make_random_player(s, seed, out, error);
+  if (s.kind == "greedy") return make_greedy_player(s, seed, out, error);
   if (s.kind == "alphabeta") return make_alphabeta_player(s, seed, out, error);
   if (s.kind == "uci") return make_uci_player(s, seed, out, error);
   if (s.kind == "net") return make_net_player(s, seed, out, error);
-  *error = "player spec '" + text + "': unknown kind '" + s.kind + "' (expected random, alphabeta, uci or net)";
+  *error = "player spec '" + text + "': unknown kind '" + s.kind + "' (expected random, greedy, alphabeta, uci or net)";
   return false;
 }
 

@@ -1,5 +1,6 @@
 // Players for matches, made from text specs:
 //   random[:seed=S]                                   uniform over legal moves
+//   greedy[:seed=S]                                   most material in one ply, uniform among equals
 //   alphabeta:level=easy|normal|expert | depth=D | nodes=N | movetime=MS
 //   uci:PATH [ARGS...][,movetime=MS|nodes=N|depth=D][,timeout=MS][,Option=Value...]
 //   net:PATH[,sims=N|movetime=MS]                     MCTS with a network checkpoint
@@ -52,6 +53,7 @@ std::unique_ptr<Player> make_player(const std::string& text, uint64_t seed, std:
 // Per-kind factories (player.cpp dispatches; alphabeta and net exist only when their libraries are built).
 // With out == nullptr they only check the spec.
 bool make_random_player(const PlayerSpec& s, uint64_t seed, std::unique_ptr<Player>* out, std::string* error);
+bool make_greedy_player(const PlayerSpec& s, uint64_t seed, std::unique_ptr<Player>* out, std::string* error);
 bool make_alphabeta_player(const PlayerSpec& s, uint64_t seed, std::unique_ptr<Player>* out, std::string* error);
 bool make_uci_player(const PlayerSpec& s, uint64_t seed, std::unique_ptr<Player>* out, std::string* error);
 bool make_net_player(const PlayerSpec& s, uint64_t seed, std::unique_ptr<Player>* out, std::string* error);

@@ -123,3 +123,13 @@ TEST(Gauntlet, RatesMultiplesNewestFirstAndResumes) {
     results += e.path().string().find(".result.json") != std::string::npos;
   EXPECT_EQ(results, 5);
 }
+
+TEST(Gauntlet, CpuHourMarksPickTheNetworkExportedByThen) {
+  // train.csv rows: step and cumulative CPU hours; networks every 100 steps.
+  std::vector<double> steps = {25, 50, 100, 150, 200, 250, 300}, cpu = {0.1, 0.2, 0.4, 0.5, 0.7, 0.9, 1.05};
+  std::vector<int64_t> nets = {0, 100, 200, 300};
+  // 0.25 h first reached at step 100; 0.5 at 150 (newest net 100, already listed); 1.0 at 300; 2.0 never.
+  EXPECT_EQ(steps_at_marks({0.25, 0.5, 1.0, 2.0}, steps, cpu, nets), (std::vector<int64_t>{100, 300}));
+  EXPECT_EQ(steps_at_marks({0.05}, steps, cpu, nets), (std::vector<int64_t>{0}));
+  EXPECT_TRUE(steps_at_marks({0.5}, {}, {}, nets).empty());
+}

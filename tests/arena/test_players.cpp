@@ -1,6 +1,8 @@
 // Player specs: parsing, clear errors for bad specs, the random and alpha-beta players.
 #include <gtest/gtest.h>
 
+#include <set>
+
 #include "arena/player.h"
 #include "core/movegen.h"
 
@@ -73,6 +75,33 @@ TEST(Players, RandomIsSeededAndLegal) {
     differs |= ra.move != rc.move;
   }
   EXPECT_TRUE(differs);
+}
+
+TEST(Players, GreedyTakesTheMostMaterial) {
+  std::string err;
+  Position pos;
+  // Cho's chariot on a1 can take Han's chariot on a6 (13 points) or the soldier on e1 (2).
+  ASSERT_TRUE(pos.set_fen("9/3k5/9/9/r8/9/9/9/4K4/R3p4 w - - 0 1", Ruleset::JANGGI, &err)) << err;
+  for (uint64_t seed = 1; seed <= 5; ++seed) {
+    auto g = make_player("greedy", seed, &err);
+    ASSERT_TRUE(g) << err;
+    PlayerReply r = g->play(pos, "", {});
+    EXPECT_TRUE(r.error.empty());
+    EXPECT_EQ(r.move, Move(make_square(0, 0), make_square(0, 5)));
+  }
+  // No capture: a random non-pass move, varying with the seed.
+  Position start;
+  ASSERT_TRUE(start.set_fen(Position::START_FEN, Ruleset::JANGGI, &err));
+  std::set<uint16_t> seen;
+  for (uint64_t seed = 1; seed <= 8; ++seed) {
+    PlayerReply r = make_player("greedy", seed, &err)->play(start, "", {});
+    EXPECT_TRUE(is_legal(start, r.move));
+    EXPECT_FALSE(r.move.is_pass());
+    seen.insert(r.move.raw);
+  }
+  EXPECT_GT(seen.size(), 1u);
+  EXPECT_FALSE(check_player_spec("greedy:some/path", &err));
+  EXPECT_FALSE(check_player_spec("greedy:depth=2", &err));
 }
 
 #ifdef JZ_ARENA_ALPHABETA
