@@ -13,7 +13,7 @@ NamedTensors model_tensors(JanggiNet& model) {
   return out;
 }
 
-void copy_weights(const TensorBundle& b, JanggiNet& model, const std::string& path) {
+void copy_weights(const TensorBundle& b, JanggiNet& model, const std::string& path, int encoding_version) {
   NamedTensors dst = model_tensors(model);
   if (b.tensors.size() != dst.size())
     throw std::runtime_error(path + ": architecture mismatch (" + std::to_string(b.tensors.size()) +
@@ -22,6 +22,14 @@ void copy_weights(const TensorBundle& b, JanggiNet& model, const std::string& pa
   for (auto& nt : dst) {
     const torch::Tensor* src = b.tensor(nt.first);
     if (!src) throw std::runtime_error(path + ": architecture mismatch (no tensor '" + nt.first + "')");
+    // An encoding-1 file: the input convolution lacks the last plane's weights; they stay zero.
+    if (encoding_version == OLDEST_LOADABLE_ENCODING && nt.second.dim() == 4 && src->dim() == 4 &&
+        src->size(1) == ENCODING_V1_PLANES && nt.second.size(1) == NUM_PLANES && src->size(0) == nt.second.size(0) &&
+        src->size(2) == nt.second.size(2) && src->size(3) == nt.second.size(3)) {
+      nt.second.zero_();
+      nt.second.narrow(1, 0, ENCODING_V1_PLANES).copy_(*src);
+      continue;
+    }
     if (src->sizes() != nt.second.sizes())
       throw std::runtime_error(path + ": architecture mismatch (tensor '" + nt.first + "' has shape " +
                                c10::str(src->sizes()) + ", the model needs " + c10::str(nt.second.sizes()) + ")");
@@ -62,7 +70,7 @@ JanggiNet load_model(const std::string& path, ModelInfo* info) {
   ModelInfo i;
   TensorBundle b = read_bundle(path, &i);
   JanggiNet model(i.config);
-  copy_weights(b, model, path);
+  copy_weights(b, model, path, i.encoding_version);
   model->eval();
   if (info) *info = i;
   return model;
@@ -74,7 +82,7 @@ void load_model_into(const std::string& path, JanggiNet& model, ModelInfo* info)
   if (i.config != model->config())
     throw std::runtime_error(path + ": architecture mismatch (file has " + i.config.describe() + ", expected " +
                              model->config().describe() + ")");
-  copy_weights(b, model, path);
+  copy_weights(b, model, path, i.encoding_version);
   if (info) *info = i;
 }
 

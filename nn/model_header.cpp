@@ -45,12 +45,14 @@ ModelInfo check_model_header(const HeaderKV& b, const std::string& path) {
                              " (this build reads " + std::to_string(MODEL_FILE_VERSION) + ")");
   int64_t enc = to_int(b, "encoding_version", path), planes = to_int(b, "num_planes", path),
           policy = to_int(b, "policy_size", path);
-  if (enc != ENCODING_VERSION || planes != NUM_PLANES || policy != POLICY_SIZE)
+  const bool v1 = enc == OLDEST_LOADABLE_ENCODING && planes == ENCODING_V1_PLANES;
+  if ((!v1 && (enc != ENCODING_VERSION || planes != NUM_PLANES)) || policy != POLICY_SIZE)
     throw std::runtime_error(path + ": made for encoding version " + std::to_string(enc) + " (" + std::to_string(planes) +
-                             " planes, " + std::to_string(policy) + " policy outputs); this build has version " +
+                             " planes, " + std::to_string(policy) + " policy outputs); this build reads versions " + std::to_string(OLDEST_LOADABLE_ENCODING) + "-" +
                              std::to_string(ENCODING_VERSION) + " (" + std::to_string(NUM_PLANES) + ", " +
                              std::to_string(POLICY_SIZE) + ")");
   ModelInfo info;
+  info.encoding_version = int(enc);
   int64_t f[5];
   const char* keys[5] = {"blocks", "filters", "global_pool_every", "head_channels", "value_hidden"};
   for (int i = 0; i < 5; ++i) f[i] = to_int(b, keys[i], path);

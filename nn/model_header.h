@@ -19,10 +19,15 @@ struct ModelInfo {
   int64_t step = 0;
   std::string metadata;
   uint64_t hash = 0;  // content hash of the file (identifies the network)
+  int encoding_version = 0;  // the file's; older ones that still load are upgraded by load_model
 };
 
 HeaderKV model_file_header(const ModelConfig& config, int64_t step, const std::string& metadata);
-// Kind, versions, this build's encoding and a plausible architecture (info.hash is left 0). Throws
+// Encoding version 1 (35 planes) is version 2 without its last plane: such files load, the input
+// convolution getting zero weights for the new plane (same outputs as before).
+constexpr int OLDEST_LOADABLE_ENCODING = 1;
+constexpr int ENCODING_V1_PLANES = 35;
+// Kind, versions, this build's encoding (or an older one that loads) and a plausible architecture (info.hash is left 0). Throws
 // std::runtime_error("<path>: <problem>").
 ModelInfo check_model_header(const HeaderKV& header, const std::string& path);
 

@@ -4,9 +4,11 @@
 #include <unistd.h>
 
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 
 #include "nn/checkpoint.h"
+#include "nn/encoding.h"
 #include "util/fileio.h"
 
 using namespace jz;
@@ -277,3 +279,55 @@ TEST(ModelFile, FuzzSeedIsACurrentModelFile) {
   JanggiNet net = load_model(JZ_FUZZ_CORPUS "/model/model-1x8.jzn", &info);
   EXPECT_EQ(info.config.name(), "1x8");
 }
+
+namespace jz {
+namespace {
+
+TEST(ModelFile, EncodingVersion1FilesLoadWithAZeroPlane) {
+  torch_init_threads();
+  torch::manual_seed(3);
+  JanggiNet model(tiny());
+  model->eval();
+  // The same network as an encoding-1 file: 35 input planes, header says so.
+  HeaderKV h = model_file_header(model->config(), 7, "old");
+  for (auto& [k, v] : h) {
+    if (k == "encoding_version") v = "1";
+    if (k == "num_planes") v = "35";
+  }
+  NamedTensors t;
+  for (auto& kv : model->named_parameters()) {
+    torch::Tensor x = kv.value().detach().clone();
+    if (x.dim() == 4 && x.size(1) == NUM_PLANES) x = x.narrow(1, 0, 35).contiguous();
+    t.emplace_back(kv.key(), x);
+  }
+  for (auto& kv : model->named_buffers()) t.emplace_back(kv.key(), kv.value().detach().clone());
+  std::string path = temp_path("v1.jzn");
+  save_tensor_bundle(path, h, t);
+  ModelInfo info;
+  JanggiNet loaded = load_model(path, &info);
+  EXPECT_EQ(info.encoding_version, 1);
+  // Inputs without the new plane give the old network's outputs; the new plane is ignored.
+  torch::NoGradGuard ng;
+  auto x = torch::randn({4, NUM_PLANES, 10, 9});
+  x.narrow(1, PLANE_PASS_ENDS, 1).zero_();
+  auto want = model->forward(x);
+  x.narrow(1, PLANE_PASS_ENDS, 1).fill_(1.0f);
+  auto got = loaded->forward(x);
+  EXPECT_TRUE(torch::allclose(want.policy, got.policy, 1e-5, 1e-5));
+  EXPECT_TRUE(torch::allclose(want.wdl, got.wdl, 1e-5, 1e-5));
+  // Any other version is refused, naming both.
+  for (auto& [k, v] : h)
+    if (k == "encoding_version") v = "3";
+  save_tensor_bundle(path, h, t);
+  try {
+    load_model(path);
+    ADD_FAILURE() << "encoding 3 loaded";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("encoding version 3"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("versions 1-2"), std::string::npos) << e.what();
+  }
+  std::filesystem::remove(path);
+}
+
+}  // namespace
+}  // namespace jz
