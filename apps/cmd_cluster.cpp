@@ -6,6 +6,9 @@
 #include "apps/commands.h"
 #include "cluster/cluster_commands.h"
 #include "cluster/eval_csv.h"
+#include "selfplay/selfplay_config.h"
+#include "training/train_options.h"
+#include "util/config.h"
 
 namespace jz::app {
 
@@ -19,6 +22,9 @@ void add_cluster(CLI::App& app, int& rc) {
   launch->add_option("--run-dir", o.run_dir, "Run directory on a filesystem every node shares")->required();
   launch->add_option("--config", req->config_file,
                      "Config file; copied to RUN/config.yaml on the first launch (default: the run's own)");
+  launch->add_option("--set", o.overrides,
+                     "Config override key=value (repeatable): checked now, passed to the workers and the trainer; "
+                     "RUN/config.yaml is not changed");
   launch->add_option("--workers", o.workers, "Self-play workers (a job array; ids w0, w1, ...)")
       ->required()->check(CLI::Range(1, 10000));
   launch->add_option("--cpus-per-worker", o.cpus_per_worker, "CPUs per worker, also its search threads (default 1)")
@@ -43,6 +49,15 @@ void add_cluster(CLI::App& app, int& rc) {
                      "Extra sbatch option for every job, e.g. --sbatch-arg=--account=NAME (repeatable)");
   launch->add_option("--binary", o.binary, "janggi-zero binary the jobs run (default: this one)");
   launch->add_flag("--dry-run", req->dry_run, "Print the scripts; write and submit nothing");
+  // The jobs read every section: check them all now, as `train` and `selfplay` will.
+  req->check_config = [](const std::string& path, const std::vector<std::string>& overrides, std::string* error) {
+    Config cfg;
+    if (!load_config(path, overrides, cfg, error)) return false;
+    SelfPlayOptions sp;
+    TrainOptions t;
+    return load_selfplay_options(cfg, sp, error) && load_train_options(cfg, t, error) &&
+           cfg.check_sections(config_sections_of("cluster"), error);
+  };
   launch->callback([req, &rc] { rc = cluster_launch(*req); });
 
   auto status_dir = std::make_shared<std::string>();

@@ -12,6 +12,7 @@
 #include "core/notation.h"
 #include "core/setups.h"
 #include "play/board_text.h"
+#include "play/default_engine.h"
 #include "play/engine.h"
 #include "play/game.h"
 #include "play/model_path.h"
@@ -24,7 +25,7 @@ struct PlayArgs {
   std::string side = "cho";        // the human's side: cho, han, both (two people), none (engine vs engine)
   std::string cho_setup = "inner", han_setup = "inner";
   std::string rules = "janggi";
-  std::string opponent = "normal"; // net, easy, normal, expert
+  std::string opponent;            // net, easy, normal, expert; empty: the default engine (play/default_engine.h)
   std::string model;               // network file (default: models/latest.jzn)
   std::string load;                // start from a saved game
   int sims = 800, movetime = 0, threads = 1;
@@ -43,6 +44,7 @@ class TerminalGame {
     if (!setup()) return 1;
     out_ << "janggi-zero: you play " << a_.side << " against " << opponent_name() << " (" << ruleset_name(game_.rules())
          << ", setup " << (game_.setup().empty() ? game_.start_fen() : game_.setup()) << "). Type 'help' for commands.\n";
+    if (!default_note_.empty()) out_ << default_note_ << "\n";
     show();
     std::string line;
     while (true) {
@@ -63,7 +65,7 @@ class TerminalGame {
   bool human(Color c) const { return a_.side == "both" || (a_.side == "cho" && c == CHO) || (a_.side == "han" && c == HAN); }
   static const char* side_word(Color c) { return c == CHO ? "cho" : "han"; }
   std::string opponent_name() const {
-    return a_.opponent == "net" ? "the network " + engine_.network_id() : "alpha-beta (" + a_.opponent + ")";
+    return opponent_ == "net" ? "the network " + engine_.network_id() : "alpha-beta (" + opponent_ + ")";
   }
 
   bool fail(const std::string& msg) {
@@ -79,14 +81,25 @@ class TerminalGame {
     if (!parse_ruleset(a_.rules, r)) return fail("unknown rule set '" + a_.rules + "' (janggi, janggitraditional, janggimodern, janggicasual)");
     if (!game_.start_setup(a_.cho_setup + "-" + a_.han_setup, r, &err)) return fail(err);
     if (!a_.load.empty() && !game_.load(a_.load, &err)) return fail(err);
-    if (a_.opponent == "net") {
+    opponent_ = a_.opponent.empty() && !a_.model.empty() ? "net" : a_.opponent;  // --model alone: the network
+    if (opponent_.empty()) {
+      // Nobody chose: the strongest engine by measurement, and why.
+      DefaultEngine d = choose_default_engine(find_default_model());
+      if (d.network) {
+        auto net = load_network(d.model_path, &err);
+        if (!net) default_network_failed(d, err);
+        else if (confirm_default_network(d, net->id()) && !engine_.set_network(net, &err)) default_network_failed(d, err);
+      }
+      opponent_ = d.network ? "net" : "expert";
+      default_note_ = "engine: " + opponent_name() + ", the default (" + d.reason + ")";
+    } else if (opponent_ == "net") {
       std::string path = a_.model.empty() ? find_default_model() : a_.model;
       if (path.empty()) return fail("no network model found (models/latest.jzn); use --model PATH or --opponent easy|normal|expert");
       auto net = load_network(path, &err);
       if (!net || !engine_.set_network(net, &err)) return fail(err);
-    } else if (!engine_.set_level(a_.opponent, &err)) {
-      return fail("--opponent must be net, easy, normal or expert (" + err + ")");
     }
+    if (opponent_ != "net" && !engine_.set_level(opponent_, &err))
+      return fail("--opponent must be net, easy, normal or expert (" + err + ")");
     engine_.set_simulations(a_.sims);
     engine_.set_threads(a_.threads);
     style_.ascii = a_.ascii;
@@ -209,6 +222,8 @@ class TerminalGame {
   }
 
   PlayArgs a_;
+  std::string opponent_;      // as chosen: net, easy, normal, expert
+  std::string default_note_;  // which engine the default is, and why (no --opponent)
   std::istream& in_;
   std::ostream& out_;
   Game game_;
@@ -228,7 +243,9 @@ void add_play(CLI::App& app, int& rc) {
   cmd->add_option("--han-setup", a->han_setup, "Han's setup")->capture_default_str();
   cmd->add_option("--rules", a->rules, "Rule set: janggi, janggitraditional, janggimodern, janggicasual")
       ->capture_default_str();
-  cmd->add_option("--opponent", a->opponent, "net (the model), easy, normal, expert (alpha-beta)")->capture_default_str();
+  cmd->add_option("--opponent", a->opponent,
+                  "net (the model), easy, normal, expert (alpha-beta); default: the network if models/latest.json "
+                  "shows it beats expert at the same time per move, else expert");
   cmd->add_option("--model", a->model, "Network file (default: models/latest.jzn next to the binary or repo)");
   cmd->add_option("--sims", a->sims, "Network: simulations per move")->capture_default_str()->check(CLI::Range(1, 10000000));
   cmd->add_option("--movetime", a->movetime, "Milliseconds per engine move (overrides the level)")->check(CLI::Range(1, 3600000));

@@ -116,13 +116,10 @@ int run_selfplay(const SelfPlayArgs& a) {
   };
   Config cfg;
   std::string err;
-  if (!cfg.load(a.config, &err)) return fail(err);
-  for (const std::string& o : a.overrides)
-    if (!cfg.set_override(o, &err)) return fail(err);
+  if (!load_config(a.config, a.overrides, cfg, &err)) return fail(err);
   SelfPlayOptions opts;
   if (!load_selfplay_options(cfg, opts, &err)) return fail(err);
-  std::vector<std::string> unknown = cfg.unused_keys();
-  if (!unknown.empty()) return fail(a.config + ": unknown option '" + unknown[0] + "'");
+  if (!cfg.check_sections(config_sections_of("selfplay"), &err)) return fail(err);
   if (a.threads < 1 || a.threads > 1024) return fail("--threads must be 1..1024");
   if (a.games < 0 || a.hours < 0) return fail("--games and --hours must not be negative");
   if (!a.stub.empty() && a.stub != "uniform" && a.stub != "material") return fail("--stub must be uniform or material");
@@ -233,7 +230,9 @@ int run_selfplay(const SelfPlayArgs& a) {
 void add_selfplay(CLI::App& app, int& rc) {
   auto a = std::make_shared<SelfPlayArgs>();
   CLI::App* cmd = app.add_subcommand("selfplay", "Self-play worker: plays games and writes replay chunks");
-  cmd->add_option("--config", a->config, "Config file (see configs/selfplay.yaml)")->required();
+  cmd->add_option("--config", a->config,
+                  "Config file (configs/*.yaml; reads selfplay, search, network; other sections are ignored)")
+      ->required();
   cmd->add_option("--models-dir", a->models_dir, "Directory polled for the newest network (*.jzn)")->required();
   cmd->add_option("--output-dir", a->output_dir, "Replay directory; chunks go to <dir>/<worker-id>/")->required();
   cmd->add_option("--threads", a->threads, "Play threads (each runs selfplay.games_per_thread games)");

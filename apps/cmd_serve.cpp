@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "apps/commands.h"
+#include "play/default_engine.h"
 #include "play/engine.h"
 #include "play/model_path.h"
 #ifdef JZ_HAVE_WEB
@@ -46,26 +47,42 @@ void add_serve(CLI::App& app, int& rc) {
     o.max_games = a->max_games;
     o.simulations = a->sims;
     std::shared_ptr<Evaluator> net;
-    std::string path = a->no_model ? "" : a->model.empty() ? find_default_model() : a->model;
-    if (!path.empty()) {
-      std::string err;
-      net = load_network(path, &err);
+    std::string err;
+    if (a->no_model) {
+      o.default_level = "expert", o.default_reason = "--no-model";
+    } else if (!a->model.empty()) {
+      net = load_network(a->model, &err);
       if (!net) {
         std::cerr << "error: " << err << "\n";
-        if (!a->model.empty()) return void(rc = 1);
-        std::cerr << "serving alpha-beta levels only\n";
+        return void(rc = 1);
       }
+      o.default_level = "net", o.default_reason = "--model";
+    } else {
+      // The default model is offered as a level whenever it loads; it is the default level only when
+      // its record shows that it beats alpha-beta expert (play/default_engine.h).
+      DefaultEngine d = choose_default_engine(find_default_model());
+      if (!d.model_path.empty()) {
+        net = load_network(d.model_path, &err);
+        if (!net) {
+          std::cerr << "error: " << err << "\n" << "serving alpha-beta levels only\n";
+          if (d.network) default_network_failed(d, err);
+        } else {
+          confirm_default_network(d, net->id());
+        }
+      }
+      o.default_level = d.network ? "net" : "expert";
+      o.default_reason = d.reason;
     }
     WebServer server(o, net);
-    std::string err;
     int port = server.bind(&err);
     if (port < 0) {
       std::cerr << "error: " << err << "\n";
       return void(rc = 1);
     }
     std::cout << "janggi-zero serving on http://" << o.host << ":" << port << "/ ("
-              << (net ? "network " + net->id() + " and alpha-beta" : std::string("alpha-beta only")) << ")"
-              << std::endl;
+              << (net ? "network " + net->id() + " and alpha-beta" : std::string("alpha-beta only")) << ")\n"
+              << "default engine: " << (o.default_level == "net" ? "network " + net->id() : "alpha-beta " + o.default_level)
+              << " (" << o.default_reason << ")" << std::endl;
     g_server = &server;
     std::signal(SIGINT, on_signal);
     std::signal(SIGTERM, on_signal);

@@ -153,8 +153,7 @@ int run_soak(const SoakArgs& a) {
   if (a.games_per_thread) cfg.set("selfplay.games_per_thread", std::to_string(a.games_per_thread));
   SelfPlayOptions opts;
   if (!load_selfplay_options(cfg, opts, &err)) return fail(err);
-  std::vector<std::string> unknown = cfg.unused_keys();
-  if (!unknown.empty()) return fail(cfg.source() + ": unknown option '" + unknown[0] + "'");
+  if (!cfg.check_sections(config_sections_of("soak"), &err)) return fail(err);
 
   // The network, exactly as self-play builds it: a backend behind one shared batching evaluator.
   NetworkOptions net;
@@ -340,7 +339,9 @@ void add_soak(CLI::App& app, int& rc) {
   auto a = std::make_shared<SoakArgs>();
   CLI::App* cmd = app.add_subcommand(
       "soak", "Self-play under load for a fixed time: memory over time, stalls, chunk check (exit 2 on failure)");
-  cmd->add_option("--config", a->config, "Self-play config (as for selfplay; default: light built-in searches)");
+  cmd->add_option("--config", a->config,
+                  "Config file (as for selfplay: configs/*.yaml, reads selfplay, search, network; default: light "
+                  "built-in searches)");
   cmd->add_option("--set", a->overrides, "Config override key=value (repeatable)");
   cmd->add_option("--threads", a->threads, "Play threads (default or 0: 4 x hardware threads)");
   cmd->add_option("--games-per-thread", a->games_per_thread, "Concurrent games per thread (selfplay.games_per_thread)");

@@ -19,6 +19,9 @@ void add_train(CLI::App& app, int& rc) {
   CLI::App* cmd = app.add_subcommand(
       "train", "Train a network: self-play child + trainer on this machine, in a run directory (resumable)");
   cmd->add_option("--config", a->config, "Config file (configs/*.yaml); optional when RUN/config.yaml exists");
+  cmd->add_option("--set", a->overrides,
+                  "Config override key=value (repeatable; this session and its self-play child only, RUN/config.yaml "
+                  "is not changed)");
   cmd->add_option("--run-dir", a->run_dir, "Run directory (models/, games/, checkpoints/, metrics/)")->required();
   cmd->add_flag("--resume", a->resume, "Resume from the newest checkpoint (the default when one exists)");
   auto* steps = cmd->add_option("--steps", a->steps, "Stop when the step counter reaches N (total, not this session)");

@@ -12,7 +12,6 @@
 #include "cluster/jobs_file.h"
 #include "cluster/run_status.h"
 #include "cluster/slurm_cli.h"
-#include "selfplay/selfplay_config.h"
 #include "util/config.h"
 #include "util/fileio.h"
 
@@ -100,15 +99,6 @@ bool prepare_config(const std::string& run_dir, const std::string& given, bool d
   return dry_run || write_file_atomic(*path, given_text, error);
 }
 
-// Workers get the run's self-play part of the config, as `train` gives its local worker; rewritten
-// at each launch so edits to config.yaml apply.
-bool write_selfplay_config(const std::string& config_path, const std::string& out, std::string* error) {
-  Config c;
-  if (!c.load(config_path, error)) return false;
-  return write_file_atomic(out, "# Derived from config.yaml by `cluster launch` (training.*, evaluation.* removed).\n" +
-                                    selfplay_only(c).dump(), error);
-}
-
 }  // namespace
 
 int cluster_launch(LaunchRequest req) {
@@ -120,7 +110,7 @@ int cluster_launch(LaunchRequest req) {
   if (!req.config_file.empty() && !fs::is_regular_file(req.config_file))
     return fail("config file " + req.config_file + " not found");
   o.config = o.run_dir + "/config.yaml";
-  o.selfplay_config = o.run_dir + "/slurm/selfplay.yaml";
+  o.selfplay_config.clear();  // workers read RUN/config.yaml too: each command reads its own sections
   std::string err;
   if (!check_launch_options(o, &err)) return fail(err);
   if (!fs::is_regular_file(o.binary) || access(o.binary.c_str(), X_OK) != 0)
@@ -129,6 +119,9 @@ int cluster_launch(LaunchRequest req) {
   std::string config_path;
   // Check the config before creating anything, then create the run directory and copy it.
   if (!prepare_config(o.run_dir, req.config_file, true, &config_path, &err)) return fail(err);
+  if (req.check_config &&
+      !req.check_config(req.config_file.empty() ? config_path : req.config_file, o.overrides, &err))
+    return fail(err);
   if (!req.dry_run && !make_dirs(o.run_dir)) return fail("cannot create run directory " + o.run_dir);
   if (!req.dry_run && !prepare_config(o.run_dir, req.config_file, false, &config_path, &err)) return fail(err);
 
@@ -155,7 +148,6 @@ int cluster_launch(LaunchRequest req) {
   }
   for (const char* sub : {"/slurm/logs", "/games", "/models", "/eval", "/metrics", "/checkpoints"})
     if (!make_dirs(o.run_dir + sub)) return fail("cannot create " + o.run_dir + sub);
-  if (!write_selfplay_config(config_path, o.selfplay_config, &err)) return fail(err);
   for (const JobScript& s : scripts)
     if (!write_file_atomic(slurm_dir + "/" + s.filename, s.text, &err)) return fail(err);
 

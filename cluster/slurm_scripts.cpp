@@ -82,6 +82,9 @@ bool check_launch_options(const LaunchOptions& o, std::string* error) {
   if (!o.selfplay_config.empty() && o.selfplay_config[0] != '/') return bad("selfplay config must be an absolute path");
   for (const std::string* p : {&o.run_dir, &o.binary, &o.config, &o.selfplay_config})
     if (p->find_first_of("\n\r") != std::string::npos) return bad("paths must not contain line breaks");
+  for (const std::string& s : o.overrides)
+    if (s.find('=') == std::string::npos || s.find_first_of("\n\r") != std::string::npos)
+      return bad("--set '" + s + "': expected key=value on one line");
   if (o.evaluator && o.run_dir.find(',') != std::string::npos)
     return bad("--evaluator: the run directory must not contain ',' (player specs are comma-separated)");
   if (o.workers < 1 || o.workers > 10000) return bad("--workers must be in 1..10000");
@@ -199,6 +202,13 @@ jz_finish() {
   return s.str();
 }
 
+// " --set 'k=v'" for each override (the same for every command that reads the config).
+std::string set_args(const LaunchOptions& o) {
+  std::string s;
+  for (const std::string& v : o.overrides) s += " --set " + shell_quote(v);
+  return s;
+}
+
 std::string selfplay_script(const LaunchOptions& o) {
   std::string s = prologue(o, "selfplay", o.cpus_per_worker, o.gpus_per_worker, "0-" + std::to_string(o.workers - 1));
   s += "SPCONFIG=" + shell_quote(o.selfplay_config.empty() ? o.config : o.selfplay_config) + "\n";
@@ -209,16 +219,16 @@ mkdir -p "$RUN/games/$WORKER" "$RUN/models" || exit 1
 say "selfplay worker $WORKER, $THREADS threads, on $(hostname)"
 # selfplay writes to <output-dir>/<worker-id>/, i.e. RUN/games/$WORKER/.
 jz_run "$LIMIT" "$BIN" selfplay --config "$SPCONFIG" --models-dir "$RUN/models" \
-  --output-dir "$RUN/games" --threads "$THREADS" --worker-id "$WORKER"
-jz_finish $?
-)SH";
+  --output-dir "$RUN/games" --threads "$THREADS" --worker-id "$WORKER")SH";
+  s += set_args(o) + "\njz_finish $?\n";
   return s;
 }
 
 std::string trainer_script(const LaunchOptions& o) {
   std::string s = prologue(o, "trainer", o.trainer_cpus, o.trainer_gpus, "");
   s += "say \"trainer on $(hostname)\"\n";
-  s += "jz_run \"$LIMIT\" \"$BIN\" train --config \"$CONFIG\" --run-dir \"$RUN\" --resume " + o.trainer_flag + "\n";
+  s += "jz_run \"$LIMIT\" \"$BIN\" train --config \"$CONFIG\" --run-dir \"$RUN\" --resume " + o.trainer_flag +
+       set_args(o) + "\n";
   s += "jz_finish $?\n";
   return s;
 }

@@ -10,7 +10,8 @@ namespace jz {
 struct LaunchOptions {
   std::string run_dir;      // absolute; shared by every node
   std::string config;       // absolute path of the run's config (RUN/config.yaml)
-  std::string selfplay_config;  // workers' config (the run's without training.*); empty: `config`
+  std::string selfplay_config;  // workers' config; empty (what launch uses): `config`, the run's own
+  std::vector<std::string> overrides;  // --set key=value, passed on to the workers and the trainer
   std::string binary;       // absolute path of janggi-zero, visible from every node
   int workers = 1;          // self-play array size
   int cpus_per_worker = 1;  // also the worker's search threads

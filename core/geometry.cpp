@@ -82,7 +82,10 @@ void build(Tables& t) {
         if (diagonal_step(s, d[0], d[1], b)) t.palace_step[s][t.palace_step_count[s]++] = b;
       }
     }
-    // Soldiers: forward or sideways; forward along a drawn diagonal inside the enemy palace.
+    // Soldiers: forward or sideways; forward along a drawn diagonal inside either palace (in its own
+    // palace a soldier only stands after a FEN set-up, and the reference engine allows the step there).
+    // Soldier attacks are single steps that nothing can block, so the danger map below needs no soldier
+    // entries: moving another piece never opens or closes a soldier's attack on the general.
     for (int c = 0; c < 2; ++c) {
       int fwd = c == CHO ? 1 : -1;
       int8_t& k = t.soldier_count[c][s];
@@ -90,7 +93,7 @@ void build(Tables& t) {
       if (on_board(f, r + fwd)) t.soldier[c][s][k++] = make_square(f, r + fwd);
       if (f > 0) t.soldier[c][s][k++] = make_square(f - 1, r);
       if (f < 8) t.soldier[c][s][k++] = make_square(f + 1, r);
-      if (palace_of(s, ~Color(c))) {
+      if (any_palace(s)) {
         Square b;
         for (int df = -1; df <= 1; df += 2)
           if (diagonal_step(s, df, fwd, b)) t.soldier[c][s][k++] = b;

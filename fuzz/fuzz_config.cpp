@@ -19,6 +19,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     try { c.get_bool(kv.first, false); } catch (const jz::ConfigError&) {}
     try { c.get_doubles(kv.first, {}); } catch (const jz::ConfigError&) {}
   }
+  for (const char* cmd : {"selfplay", "train"}) {
+    std::string why;
+    if (!c.check_sections(jz::config_sections_of(cmd), &why) && why.empty()) __builtin_trap();
+  }
   jz::Config again;
   again.parse(c.dump(), "dump", &err);
   c.set_override(text, &err);

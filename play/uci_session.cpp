@@ -14,6 +14,7 @@
 #include "core/notation.h"
 #include "core/perft.h"
 #include "core/rules.h"
+#include "play/default_engine.h"
 #include "play/engine.h"
 #include "play/model_path.h"
 
@@ -28,7 +29,6 @@ class UciSession {
         engine_(default_hash_mb_) {
     std::string err;
     pos_.set_fen(Position::START_FEN, rules_, &err);
-    model_path_ = find_default_model();
     // A tied input (std::cin is tied to std::cout) flushes the output before every read, on this
     // thread and without out_mutex_, while the search thread writes to it: a data race on the
     // output's buffer (ThreadSanitizer). say() flushes every line itself, so the tie is not needed.
@@ -93,8 +93,8 @@ class UciSession {
     say("id name janggi-zero\nid author janggi-zero developers");
     say("option name UCI_Variant type combo default janggi var janggi var janggitraditional var janggimodern"
         " var janggicasual");
-    say("option name ModelPath type string default " + (model_path_.empty() ? "<empty>" : model_path_));
-    say("option name UseNetwork type check default true");
+    say("option name ModelPath type string default <default>");
+    say("option name UseNetwork type combo default auto var auto var true var false");
     say("option name Simulations type spin default 800 min 1 max 10000000");
     say("option name Threads type spin default 1 min 1 max 256");
     say("option name Hash type spin default " + std::to_string(default_hash_mb_) + " min 1 max " +
@@ -104,19 +104,59 @@ class UciSession {
     say("uciok");
   }
 
-  // Loads the model named by ModelPath once; on failure says why and plays alpha-beta.
-  void ensure_network() {
-    if (model_loaded_ == model_path_) return;
-    model_loaded_ = model_path_;
-    std::string err;
-    engine_.set_network(nullptr, &err);
-    if (model_path_.empty()) return;
-    std::shared_ptr<Evaluator> net = load_network(model_path_, &err);
-    if (!net || !engine_.set_network(net, &err)) {
-      error("cannot use model '" + model_path_ + "': " + err + "; playing with alpha-beta");
-      return;
+  // Loads a model file once per path (the last one, or its error, is kept); nullptr + *error on
+  // failure, *fresh when this call tried to load it.
+  std::shared_ptr<Evaluator> network_for(const std::string& path, std::string* error, bool* fresh = nullptr) {
+    if (fresh) *fresh = path != net_path_;
+    if (path != net_path_) {
+      net_path_ = path;
+      net_error_.clear();
+      net_ = play_has_mcts() ? load_network(path, &net_error_) : nullptr;
+      if (!net_ && net_error_.empty()) net_error_ = "this build has no MCTS search: network play is unavailable";
     }
-    say("info string network " + engine_.network_id() + " loaded");
+    if (!net_ && error) *error = net_error_;
+    return net_;
+  }
+
+  // Decides which engine plays from the options (play/default_engine.h for the default), loads the
+  // network if it is one, and says in an info string which engine plays and why whenever that changes.
+  void ensure_network() {
+    std::string err, why;
+    std::shared_ptr<Evaluator> net;
+    auto want = [&](const std::string& path, const std::string& reason) {
+      bool fresh = false;
+      net = network_for(path, &err, &fresh);
+      if (!net && fresh) error("cannot use model '" + path + "': " + err + "; playing with alpha-beta");
+      why = net ? reason : "model '" + path + "' failed to load";
+    };
+    if (use_network_ == "false") {
+      why = "UseNetwork false";
+    } else if (model_choice_ == ModelChoice::NONE) {
+      why = "ModelPath <empty>";
+    } else if (model_choice_ == ModelChoice::PATH) {
+      want(model_path_, "ModelPath");
+    } else if (use_network_ == "true") {
+      std::string path = find_default_model();
+      if (path.empty()) why = "UseNetwork true, but no network model found (models/latest.jzn)";
+      else want(path, "UseNetwork true");
+    } else if (level_set_) {
+      why = "Level " + engine_.level();
+    } else {
+      if (!default_decided_) default_ = choose_default_engine(find_default_model()), default_decided_ = true;
+      DefaultEngine& d = default_;
+      if (d.network) {
+        net = network_for(d.model_path, &err);
+        if (!net) default_network_failed(d, err);
+        else if (!confirm_default_network(d, net->id())) net = nullptr;
+      }
+      why = "default: " + d.reason;
+    }
+    if (net != playing_) engine_.set_network(net, &err);  // a new network starts a new game for it
+    playing_ = net;
+    std::string what = net ? "network " + net->id() : "alpha-beta " + engine_.level();
+    std::string line = "info string engine: " + what + " (" + why + ")";
+    if (line != announced_) say(line);
+    announced_ = line;
   }
 
   static bool parse_int(const std::string& v, long long lo, long long hi, long long& out) {
@@ -154,10 +194,15 @@ class UciSession {
       rules_ = r;
       pos_.set_fen(Position::START_FEN, rules_, &err);
     } else if (name == "ModelPath") {
-      model_path_ = value == "<empty>" ? "" : value == "<default>" ? find_default_model() : value;
+      model_choice_ = value == "<empty>" || value.empty() ? ModelChoice::NONE
+                      : value == "<default>"              ? ModelChoice::DEFAULT
+                                                          : ModelChoice::PATH;
+      model_path_ = model_choice_ == ModelChoice::PATH ? value : "";
+      if (model_choice_ == ModelChoice::DEFAULT) default_decided_ = false;  // look again
     } else if (name == "UseNetwork") {
-      if (!parse_bool(value, b)) return error("UseNetwork needs true or false, got '" + value + "'");
-      engine_.set_use_network(b);
+      if (value != "auto" && value != "true" && value != "false")
+        return error("UseNetwork needs auto, true or false, got '" + value + "'");
+      use_network_ = value;
     } else if (name == "Simulations") {
       if (!parse_int(value, 1, 10000000, n)) return error("Simulations needs 1..10000000, got '" + value + "'");
       engine_.set_simulations(int(n));
@@ -170,6 +215,7 @@ class UciSession {
       engine_.set_hash(int(n));
     } else if (name == "Level") {
       if (!engine_.set_level(value, &err)) return error(err);
+      level_set_ = true;
     } else if (name == "UCI_ShowWDL") {
       if (!parse_bool(value, b)) return error("UCI_ShowWDL needs true or false, got '" + value + "'");
       show_wdl_ = b;
@@ -319,8 +365,18 @@ class UciSession {
   Ruleset rules_ = Ruleset::JANGGI;
   Position pos_;
   PlayEngine engine_;
-  std::string model_path_;
-  std::string model_loaded_;  // the ModelPath that ensure_network() last acted on
+  // The engine choice: ModelPath (<default>: decided by play/default_engine.h), UseNetwork, Level.
+  enum class ModelChoice { DEFAULT, NONE, PATH };
+  ModelChoice model_choice_ = ModelChoice::DEFAULT;
+  std::string model_path_;          // ModelPath when PATH
+  std::string use_network_ = "auto";  // auto, true, false
+  bool level_set_ = false;
+  DefaultEngine default_;           // the default choice, decided once (again after ModelPath <default>)
+  bool default_decided_ = false;
+  std::shared_ptr<Evaluator> net_;  // the last network loaded, and its path (or its load error)
+  std::shared_ptr<Evaluator> playing_;  // the network the engine has (nullptr: alpha-beta)
+  std::string net_path_, net_error_;
+  std::string announced_;           // the last "info string engine: ..." line
   bool show_wdl_ = false;
   std::thread search_thread_;
   std::atomic<bool> stop_{false}, infinite_{false};

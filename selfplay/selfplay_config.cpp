@@ -30,13 +30,6 @@ void load_search_params(const Config& c, const std::string& p, SearchParams& s) 
   f("forced_k", s.forced_k);
 }
 
-Config selfplay_only(const Config& run_config) {
-  Config out;
-  for (const auto& kv : run_config.values())
-    if (kv.first.rfind("training.", 0) != 0 && kv.first.rfind("evaluation.", 0) != 0) out.set(kv.first, kv.second);
-  return out;
-}
-
 bool load_selfplay_options(const Config& c, SelfPlayOptions& o, std::string* error) {
   auto fail = [&](const std::string& why) {
     if (error) *error = c.source() + ": " + why;

@@ -62,9 +62,6 @@ struct SelfPlayOptions {
 bool load_selfplay_options(const Config& cfg, SelfPlayOptions& out, std::string* error);
 // Reads search.* keys into params (shared with other commands that search).
 void load_search_params(const Config& cfg, const std::string& prefix, SearchParams& params);
-// A run's config as a self-play worker reads it: the sections of other components (training.*,
-// evaluation.*) removed, since `selfplay` rejects keys it does not know.
-Config selfplay_only(const Config& run_config);
 // Move temperature at a ply.
 double temperature_at(const SelfPlayOptions& o, int ply);
 

@@ -139,12 +139,13 @@ int run_training(const TrainRunArgs& a) {
   }
   Config cfg;
   if (!cfg.parse(text, a.config.empty() ? run.config() : a.config, &err)) return fail(err);
+  for (const std::string& s : a.overrides)
+    if (!cfg.set_override(s, &err)) return fail(err);
   SelfPlayOptions sp;  // read too, so one file configures both and typos anywhere are caught
   if (!load_selfplay_options(cfg, sp, &err)) return fail(err);
   TrainOptions o;
   if (!load_train_options(cfg, o, &err)) return fail(err);
-  std::vector<std::string> unknown = cfg.unused_keys();
-  if (!unknown.empty()) return fail(cfg.source() + ": unknown option '" + unknown[0] + "'");
+  if (!cfg.check_sections(config_sections_of("train"), &err)) return fail(err);
   if (a.selfplay_threads >= 0) o.selfplay_threads = a.selfplay_threads;
   if (a.trainer_only) o.selfplay_threads = 0;
   ModelConfig mc;
@@ -189,17 +190,15 @@ int run_training(const TrainRunArgs& a) {
   const double cpu_hours_before = logged_cpu_hours(run.metrics() + "/train.csv", t.step());
   CsvLog csv(run.metrics() + "/train.csv", TRAIN_COLUMNS, t.step());
 
-  // Local self-play: the same config minus the trainer's section.
+  for (const std::string& s : a.overrides) JZ_LOG("train: --set %s (this session only)", s.c_str());
+  // Local self-play: the run's config (selfplay reads its own sections of it) and the same overrides.
   BackgroundProcess child;
   const std::string child_log = run.logs() + "/selfplay-local.log";
   if (o.selfplay_threads > 0) {
-    const std::string spc_path = run.root + "/config-selfplay.yaml";
-    if (!write_file_atomic(spc_path, "# Derived from config.yaml by `train` (training.*, evaluation.* removed).\n" +
-                                         selfplay_only(cfg).dump(), &err))
-      return fail(err);
-    std::vector<std::string> argv = {a.self_exe, "selfplay", "--config", spc_path, "--models-dir", run.models(),
+    std::vector<std::string> argv = {a.self_exe, "selfplay", "--config", run.config(), "--models-dir", run.models(),
                                      "--output-dir", run.games(), "--threads", std::to_string(o.selfplay_threads),
                                      "--worker-id", "local"};
+    for (const std::string& s : a.overrides) argv.insert(argv.end(), {"--set", s});
     if (!child.start(argv, child_log, &err)) return fail("cannot start self-play: " + err);
     JZ_LOG("train: self-play child pid %d, %d threads, log %s", int(child.pid()), o.selfplay_threads,
            child_log.c_str());

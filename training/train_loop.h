@@ -4,11 +4,13 @@
 #pragma once
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace jz {
 
 struct TrainRunArgs {
   std::string config;        // --config (may be empty when the run dir has config.yaml)
+  std::vector<std::string> overrides;  // --set key=value: this session (and its self-play child) only
   std::string run_dir;
   bool resume = false;       // accepted for clarity: a run dir with a checkpoint always resumes
   bool trainer_only = false; // no local self-play child (cluster workers produce the data)

@@ -1,7 +1,9 @@
 #include "config.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <sstream>
+#include <stdexcept>
 
 #include "fileio.h"
 
@@ -68,10 +70,13 @@ bool Config::parse(const std::string& text, const std::string& source, std::stri
     std::string full;
     for (auto& s : stack) full += s.second + ".";
     full += key;
+    const std::string where = source + ":" + std::to_string(lineno);
     if (value.empty()) {
+      if (stack.empty()) sections_[key] = {where, next_order_++};
       stack.push_back({indent, key});
     } else {
       values_[full] = unquote(value);
+      note(full, where);
     }
   }
   return true;
@@ -89,8 +94,22 @@ bool Config::set_override(const std::string& assignment, std::string* error) {
     if (error) *error = "override '" + assignment + "' must look like key=value";
     return false;
   }
-  values_[trim(assignment.substr(0, eq))] = unquote(trim(assignment.substr(eq + 1)));
+  std::string key = trim(assignment.substr(0, eq));
+  values_[key] = unquote(trim(assignment.substr(eq + 1)));
+  note(key, "--set " + assignment);
   return true;
+}
+
+void Config::set(const std::string& key, const std::string& value) {
+  values_[key] = value;
+  note(key, source_);
+}
+
+void Config::note(const std::string& key, const std::string& where) { origin_[key] = {where, next_order_++}; }
+
+std::string Config::where(const std::string& key) const {
+  auto it = origin_.find(key);
+  return it == origin_.end() ? source_ : it->second.where;
 }
 
 std::string Config::get_string(const std::string& key, const std::string& def) const {
@@ -105,7 +124,7 @@ long long Config::get_int(const std::string& key, long long def) const {
   if (it == values_.end()) return def;
   char* end = nullptr;
   long long v = std::strtoll(it->second.c_str(), &end, 10);
-  if (it->second.empty() || *end) throw ConfigError(source_ + ": '" + key + "' must be an integer, got '" + it->second + "'");
+  if (it->second.empty() || *end) throw ConfigError(where(key) + ": '" + key + "' must be an integer, got '" + it->second + "'");
   return v;
 }
 
@@ -115,7 +134,7 @@ double Config::get_double(const std::string& key, double def) const {
   if (it == values_.end()) return def;
   char* end = nullptr;
   double v = std::strtod(it->second.c_str(), &end);
-  if (it->second.empty() || *end) throw ConfigError(source_ + ": '" + key + "' must be a number, got '" + it->second + "'");
+  if (it->second.empty() || *end) throw ConfigError(where(key) + ": '" + key + "' must be a number, got '" + it->second + "'");
   return v;
 }
 
@@ -126,7 +145,7 @@ bool Config::get_bool(const std::string& key, bool def) const {
   const std::string& v = it->second;
   if (v == "true" || v == "yes" || v == "on" || v == "1") return true;
   if (v == "false" || v == "no" || v == "off" || v == "0") return false;
-  throw ConfigError(source_ + ": '" + key + "' must be true or false, got '" + v + "'");
+  throw ConfigError(where(key) + ": '" + key + "' must be true or false, got '" + v + "'");
 }
 
 std::vector<double> Config::get_doubles(const std::string& key, const std::vector<double>& def) const {
@@ -135,7 +154,7 @@ std::vector<double> Config::get_doubles(const std::string& key, const std::vecto
   if (it == values_.end()) return def;
   std::string v = it->second;
   if (v.size() < 2 || v.front() != '[' || v.back() != ']')
-    throw ConfigError(source_ + ": '" + key + "' must be a list like [1, 2], got '" + v + "'");
+    throw ConfigError(where(key) + ": '" + key + "' must be a list like [1, 2], got '" + v + "'");
   std::vector<double> out;
   std::stringstream ss(v.substr(1, v.size() - 2));
   std::string item;
@@ -144,7 +163,7 @@ std::vector<double> Config::get_doubles(const std::string& key, const std::vecto
     if (item.empty()) continue;
     char* end = nullptr;
     double d = std::strtod(item.c_str(), &end);
-    if (*end) throw ConfigError(source_ + ": '" + key + "' has a non-number '" + item + "'");
+    if (*end) throw ConfigError(where(key) + ": '" + key + "' has a non-number '" + item + "'");
     out.push_back(d);
   }
   return out;
@@ -155,6 +174,52 @@ std::vector<std::string> Config::unused_keys() const {
   for (auto& kv : values_)
     if (!used_.count(kv.first)) out.push_back(kv.first);
   return out;
+}
+
+bool Config::check_sections(const std::vector<std::string>& own, std::string* error) const {
+  const std::vector<std::string>& known = config_sections();
+  auto in = [](const std::vector<std::string>& v, const std::string& x) { return std::find(v.begin(), v.end(), x) != v.end(); };
+  std::string list;
+  for (const std::string& s : known) list += (list.empty() ? "" : ", ") + s;
+  int first = -1;
+  std::string problem;
+  auto report = [&](const Origin& o, const std::string& why) {
+    if (first < 0 || o.order < first) first = o.order, problem = o.where + ": " + why;
+  };
+  for (const auto& [name, o] : sections_)
+    if (!in(known, name)) report(o, "unknown section '" + name + "' (sections: " + list + ")");
+  for (const auto& kv : values_) {
+    const std::string& key = kv.first;
+    auto it = origin_.find(key);
+    Origin o = it == origin_.end() ? Origin{source_, 1 << 30} : it->second;
+    size_t dot = key.find('.');
+    std::string section = key.substr(0, dot);
+    if (dot == std::string::npos) report(o, "'" + key + "' is not in a section (sections: " + list + ")");
+    else if (!in(known, section)) report(o, "unknown section '" + section + "' (sections: " + list + ")");
+    else if (in(own, section) && !used_.count(key)) report(o, "unknown option '" + key + "'");
+  }
+  if (first < 0) return true;
+  if (error) *error = problem;
+  return false;
+}
+
+const std::vector<std::string>& config_sections() {
+  static const std::vector<std::string> all = {"selfplay", "search", "network", "training", "evaluation"};
+  return all;
+}
+
+const std::vector<std::string>& config_sections_of(const std::string& command) {
+  static const std::vector<std::string> selfplay = {"selfplay", "search", "network"};
+  if (command == "selfplay" || command == "soak") return selfplay;
+  if (command == "train" || command == "cluster") return config_sections();
+  throw std::invalid_argument("config_sections_of: '" + command + "' takes no config");
+}
+
+bool load_config(const std::string& path, const std::vector<std::string>& overrides, Config& out, std::string* error) {
+  if (!out.load(path, error)) return false;
+  for (const std::string& o : overrides)
+    if (!out.set_override(o, error)) return false;
+  return true;
 }
 
 std::string Config::dump() const {

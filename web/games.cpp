@@ -21,7 +21,7 @@ struct GameStore::WebGame {
   std::string id;
   Game game;
   std::string human = "cho";   // cho, han, both, none
-  std::string level = "normal";  // easy, normal, expert, net
+  std::string level = "expert";  // easy, normal, expert, net (new games: ServerOptions::default_level)
   std::unique_ptr<PlayEngine> engine;  // made on the first engine move
   json eval;                   // last engine report, Cho's view
   uint64_t last_used = 0;
@@ -110,7 +110,11 @@ json state_json(const GameStore::WebGame& g) {
 
 GameStore::GameStore(const ServerOptions& opts, std::shared_ptr<Evaluator> net)
     : opts_(opts), net_(std::move(net)), id_state_(std::random_device{}() ^ (uint64_t(std::random_device{}()) << 32) ^
-                                                   uint64_t(std::chrono::steady_clock::now().time_since_epoch().count())) {}
+                                                   uint64_t(std::chrono::steady_clock::now().time_since_epoch().count())) {
+  const std::string& d = opts_.default_level;
+  if ((d == "net" && !net_) || (d != "easy" && d != "normal" && d != "expert" && d != "net"))
+    opts_.default_level = "expert";
+}
 GameStore::~GameStore() = default;
 
 size_t GameStore::size() const {
@@ -145,14 +149,15 @@ ApiReply GameStore::info() const {
   json rules = json::array();
   for (int i = 0; i < RULESET_NB; ++i) rules.push_back(ruleset_name(Ruleset(i)));
   return reply(200, {{"levels", levels}, {"setups", setups}, {"rules", rules},
-                     {"network", net_ ? json(net_->id()) : json(nullptr)}, {"max_think_ms", opts_.max_think_ms}});
+                     {"network", net_ ? json(net_->id()) : json(nullptr)}, {"max_think_ms", opts_.max_think_ms},
+                     {"default_level", opts_.default_level}, {"default_reason", opts_.default_reason}});
 }
 
 ApiReply GameStore::new_game(const std::string& body) {
   json j;
   ApiReply fail;
   if (!parse_body(body, j, fail)) return fail;
-  std::string rules_s = "janggi", cho = "inner", han = "inner", human = "cho", level = "normal", fen;
+  std::string rules_s = "janggi", cho = "inner", han = "inner", human = "cho", level = opts_.default_level, fen;
   if (!get_string(j, "rules", rules_s, false, fail) || !get_string(j, "cho_setup", cho, false, fail) ||
       !get_string(j, "han_setup", han, false, fail) || !get_string(j, "human", human, false, fail) ||
       !get_string(j, "level", level, false, fail) || !get_string(j, "fen", fen, false, fail))

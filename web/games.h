@@ -19,6 +19,10 @@ struct ServerOptions {
   int max_think_ms = 5000;  // hard bound on any engine search
   uint64_t max_nodes = 0;   // same in nodes / playouts (0 = none)
   int hash_mb = 4;          // alpha-beta table per game
+  // The engine of games that name none (and the page's preselection): easy, normal, expert, or net
+  // (only with a network; otherwise expert). `serve` sets it from play/default_engine.h, with the reason.
+  std::string default_level = "expert";
+  std::string default_reason;
 };
 
 struct ApiReply {

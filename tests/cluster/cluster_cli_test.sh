@@ -75,6 +75,15 @@ PATH=$FPATH "$BIN" cluster --run-dir "$RUN" > /dev/null 2>&1
 check "no subcommand exits non-zero" [ $? -ne 0 ]
 printf 'selfplay\n  games_per_chunk: 1\n' > "$T/broken.yaml"
 bad "broken config" launch --run-dir "$RUN" --config "$T/broken.yaml" --workers 1
+# The config is checked as the jobs will read it: every section, unknown keys with file and line.
+printf 'selfplay:\n  games_per_chunk: 1\ntraining:\n  lr: 0.5\n  lr_typo: 1\n' > "$T/typo.yaml"
+bad "unknown training key" launch --run-dir "$RUN" --config "$T/typo.yaml" --workers 1 --dry-run
+check "unknown training key: file and line" contains "$T/err" "$T/typo.yaml:5: unknown option 'training.lr_typo'"
+printf 'selfplay:\n  games_per_chunk: 1\nsurch:\n  gumbel: true\n' > "$T/section.yaml"
+bad "unknown section" launch --run-dir "$RUN" --config "$T/section.yaml" --workers 1 --dry-run
+check "unknown section: file and line" contains "$T/err" "$T/section.yaml:3: unknown section 'surch'"
+bad "unknown --set key" launch --run-dir "$RUN" --config "$CFG" --workers 1 --dry-run --set training.nope=1
+check "unknown --set key named" contains "$T/err" "--set training.nope=1: unknown option 'training.nope'"
 check "failed launches created nothing" [ ! -e "$RUN" ]
 
 # --- dry run: prints every script, writes and submits nothing; the scripts are valid bash ---
@@ -85,6 +94,12 @@ check "dry run prints three scripts" [ "$(grep -c '^==> ' "$T/dry")" -eq 3 ]
 check "dry run array" contains "$T/dry" '#SBATCH --array=0-2'
 check "dry run gres" contains "$T/dry" '#SBATCH --gres=gpu:1'
 check "dry run wrote nothing" [ ! -e "$RUN" ]
+PATH=$FPATH "$BIN" cluster launch --run-dir "$RUN" --config "$CFG" --workers 1 --set selfplay.max_plies=50 \
+  --set "evaluation.opponents=random; alphabeta:level=easy" --dry-run > "$T/dry-set" 2> "$T/err"
+check "dry run with --set exits 0" [ $? -eq 0 ]
+sets="--set selfplay.max_plies=50 --set 'evaluation.opponents=random; alphabeta:level=easy'"
+check "--set passed to the workers" grep -qF -- "--worker-id \"\$WORKER\" $sets" "$T/dry-set"
+check "--set passed to the trainer" grep -qF -- "--resume --trainer-only $sets" "$T/dry-set"
 check "dry run submitted nothing" [ ! -e "$F/sbatch.log" ]
 awk -v d="$T" '/^==> /{n++; f=d "/dry-" n ".sh"; next} n{print > f}' "$T/dry"
 for s in "$T"/dry-*.sh; do check "bash -n $(basename "$s")" bash -n "$s"; done
@@ -98,8 +113,8 @@ check "launch prints trainer" contains "$T/out" 'trainer   job 101'
 check "sbatch --parsable" contains "$F/sbatch.log" "--parsable $RUN/slurm/selfplay.sbatch"
 check "two submissions" [ "$(wc -l < "$F/sbatch.log")" -eq 2 ]
 check "config copied" cmp -s "$CFG" "$RUN/config.yaml"
-check "workers' config has selfplay keys" contains "$RUN/slurm/selfplay.yaml" 'games_per_chunk'
-check "workers' config has no training keys" bash -c "! grep -q lr '$RUN/slurm/selfplay.yaml'"
+check "workers read the run's config" grep -qxE "SPCONFIG='?$RUN/config.yaml'?" "$RUN/slurm/selfplay.sbatch"
+check "no derived workers' config" [ ! -e "$RUN/slurm/selfplay.yaml" ]
 check "jobs.json ids" contains "$RUN/slurm/jobs.json" '"id": "100"'
 check "jobs.json trainer" contains "$RUN/slurm/jobs.json" '"role": "trainer"'
 check "scripts written" [ -s "$RUN/slurm/selfplay.sbatch" ] && [ -s "$RUN/slurm/trainer.sbatch" ]
@@ -169,7 +184,7 @@ run_job() {  # run_job SCRIPT [array]: starts it like slurmstepd would: job 555,
 }
 # scancel: TERM reaches the worker, which flushes; no requeue.
 run_job "$RUN/slurm/selfplay.sbatch" array
-check "worker args" contains "$JZ_FAKE_LOG" "selfplay --config $RUN/slurm/selfplay.yaml --models-dir $RUN/models --output-dir $RUN/games --threads 2 --worker-id w3"
+check "worker args" contains "$JZ_FAKE_LOG" "selfplay --config $RUN/config.yaml --models-dir $RUN/models --output-dir $RUN/games --threads 2 --worker-id w3"
 kill -TERM $job; wait $job; rc=$?
 check "TERM: worker flushed" contains "$JZ_FAKE_LOG" flushed
 check "TERM: exit 0" [ $rc -eq 0 ]

@@ -39,6 +39,21 @@ check "loaded" has "$out" "loaded .* moves from"
 check "loaded game is over" has "$out" "Game over: han wins by resignation"
 check "Hangul pieces" has "$out" "졸"
 
+# 2a. No --opponent: the default engine, and why (no model here: alpha-beta expert).
+out=$(printf '%s\n' quit | "$BIN" play --side both --no-color 2>&1)
+check "default opponent: alpha-beta expert" has "$out" "against alpha-beta (expert)"
+check "default opponent: the reason" has "$out" "engine: alpha-beta (expert), the default (no network model found"
+MODEL=$(dirname "$0")/../../models/latest.jzn
+if [ -f "$MODEL" ]; then
+  cp "$MODEL" "$tmp/latest.jzn"
+  cp "$(dirname "$0")/fixtures/strength_beats_expert.json" "$tmp/latest.json"
+  out=$(printf '%s\n' quit | JZ_MODEL=$tmp/latest.jzn "$BIN" play --side both --no-color 2>&1)
+  check "default opponent with a winning record: the network" has "$out" "engine: the network latest.jzn@"
+  check "default opponent with a winning record: why" has "$out" "scored 0.58 in 200 games against alphabeta:level=expert"
+  out=$(printf '%s\n' quit | JZ_MODEL=$tmp/latest.jzn "$BIN" play --side both --opponent easy --no-color 2>&1)
+  check "--opponent wins over the record" has "$out" "against alpha-beta (easy)"
+fi
+
 # 2b. Two people: a pass, a reply, undo one ply; illegal pass in check is refused.
 out=$(printf '%s\n' pass b10c8 undo undo undo quit | "$BIN" play --side both --no-color 2>&1)
 check "pass played" has "$out" "last move: e2e2 (한수쉼)"

@@ -122,5 +122,37 @@ check "wdl shown" bash -c "echo '$out' | grep -qE ' wdl [0-9]+ [0-9]+ [0-9]+ '"
 check "bestmove with missing model" is_legal janggi "$START" "$(bestmove_of "$out")"
 check "alive" bash -c "echo '$out' | grep -q '^readyok'"
 
+# 10. The default engine: the network only when its record (latest.json next to it) shows it beats
+#     alpha-beta expert at the same time per move, else alpha-beta expert; the first info string says
+#     which and why. The shipped network is the model when there is one (any network will do).
+first_info() { echo "$1" | grep -m1 '^info string'; }
+starts() { [[ "$1" == "$2"* ]]; }     # starts TEXT PREFIX
+contains_all() { local t=$1; shift; for p in "$@"; do grep -qF -- "$p" <<< "$t" || return 1; done; }
+out=$(printf '%s\n' isready quit | "$BIN" uci)
+check "no model: alpha-beta expert, and why" starts "$(first_info "$out")" 'info string engine: alpha-beta expert (default: no network model found'
+MODEL=$(dirname "$0")/../../models/latest.jzn
+FIX=$(dirname "$0")/fixtures
+if [ -f "$MODEL" ]; then
+  d=$(mktemp -d /tmp/jz_uci_model.XXXXXX)
+  cp "$MODEL" "$d/latest.jzn"
+  out=$(printf '%s\n' isready quit | JZ_MODEL=$d/latest.jzn "$BIN" uci)
+  check "no record: alpha-beta expert" contains_all "$(first_info "$out")" 'engine: alpha-beta expert (default: ' 'latest.json not found'
+  cp "$FIX/strength_loses_to_expert.json" "$d/latest.json"
+  out=$(printf '%s\n' isready "position startpos" "go depth 1" quit | JZ_MODEL=$d/latest.jzn "$BIN" uci)
+  check "record loses: alpha-beta expert" contains_all "$(first_info "$out")" 'engine: alpha-beta expert (default: ' 'scored 0.31'
+  check "record loses: alpha-beta plays" contains_all "$out" ' hashfull '
+  cp "$FIX/strength_beats_expert.json" "$d/latest.json"
+  out=$(printf '%s\n' isready "position startpos" "go nodes 40" quit | JZ_MODEL=$d/latest.jzn "$BIN" uci)
+  check "record wins: the network" starts "$(first_info "$out")" 'info string engine: network latest.jzn@'
+  check "record wins: why" contains_all "$(first_info "$out")" '(default: ' 'scored 0.58'
+  check "record wins: network bestmove" is_legal janggi "$START" "$(bestmove_of "$out")"
+  out=$(printf '%s\n' "setoption name Level value normal" isready quit | JZ_MODEL=$d/latest.jzn "$BIN" uci)
+  check "explicit Level wins over the record" [ "$(first_info "$out")" = 'info string engine: alpha-beta normal (Level normal)' ]
+  printf '{"network_id": "latest.jzn@00000000", "strength": [{"vs": "alphabeta:level=expert", "movetime_ms": 1000, "games": 10, "score": 0.9}]}' > "$d/latest.json"
+  out=$(printf '%s\n' isready quit | JZ_MODEL=$d/latest.jzn "$BIN" uci)
+  check "record of another network: alpha-beta expert" contains_all "$(first_info "$out")" 'alpha-beta expert (default: the strength record is for network latest.jzn@00000000'
+  rm -rf "$d"
+fi
+
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]

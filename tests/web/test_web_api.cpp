@@ -9,6 +9,7 @@
 
 #include "core/movegen.h"
 #include "core/notation.h"
+#include "web/games.h"
 #include "web/server.h"
 
 namespace jz {
@@ -223,6 +224,25 @@ TEST_F(WebApi, ConcurrentGames) {
   for (auto& t : threads) t.join();
   for (int i = 0; i < N; ++i) EXPECT_TRUE(ok[i]) << "game " << i;
   EXPECT_GE(server_->store().size(), size_t(N));
+}
+
+// The engine of a game that names none, and the page's preselection, is ServerOptions::default_level
+// (serve sets it from play/default_engine.h); "net" without a network falls back to expert.
+TEST(WebDefaultLevel, NewGamesAndInfoUseTheDefault) {
+  ServerOptions o;
+  EXPECT_EQ(o.default_level, "expert");
+  o.default_level = "net";
+  o.default_reason = "a record that says so";
+  GameStore no_net(o, nullptr);
+  json info = json::parse(no_net.info().body);
+  EXPECT_EQ(info["default_level"], "expert");
+  EXPECT_EQ(info["default_reason"], "a record that says so");
+  EXPECT_EQ(json::parse(no_net.new_game("{}").body)["level"], "expert");
+  o.default_level = "normal";
+  GameStore normal(o, nullptr);
+  EXPECT_EQ(json::parse(normal.info().body)["default_level"], "normal");
+  EXPECT_EQ(json::parse(normal.new_game("{}").body)["level"], "normal");
+  EXPECT_EQ(json::parse(normal.new_game(R"({"level":"easy"})").body)["level"], "easy");
 }
 
 }  // namespace

@@ -219,7 +219,8 @@ async function init() {
   fillSelect("cho-setup", info.setups, SETUP_KOREAN, "inner");
   fillSelect("han-setup", info.setups, SETUP_KOREAN, "inner");
   fillSelect("rules", info.rules, {}, "janggi");
-  fillSelect("level", info.levels, LEVEL_NAMES, info.network ? "net" : "normal");
+  fillSelect("level", info.levels, LEVEL_NAMES, info.default_level || (info.network ? "net" : "expert"));
+  if (info.default_reason) $("level").title = "default: " + info.default_reason;
   $("engine-name").textContent = info.network ? "network " + info.network : "alpha-beta engine (no network loaded)";
   $("new-game").onclick = () => {
     showEval(null);
