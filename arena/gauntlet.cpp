@@ -85,8 +85,8 @@ bool check_gauntlet(const GauntletOptions& o, std::string* error) {
   PlayerSpec s;
   if (!parse_player_spec("net:x," + o.net_options, s, error)) return false;
   for (auto& [k, v] : s.options)
-    if (k != "sims" && k != "movetime" && k != "batch" && k != "device")
-      return *error = "network options: unknown key '" + k + "' (sims, movetime, batch, device)", false;
+    if (k != "sims" && k != "movetime" && k != "batch" && k != "device" && k != "precision")
+      return *error = "network options: unknown key '" + k + "' (sims, movetime, batch, device, precision)", false;
   return true;
 }
 
