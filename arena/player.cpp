@@ -14,17 +14,20 @@ std::string trim(const std::string& s) {
   return a == std::string::npos ? "" : s.substr(a, b - a + 1);
 }
 
+// The legal moves of pos; false with r.error set when there are none.
+bool legal_moves(const Position& pos, MoveList& list, PlayerReply& r) {
+  generate_legal(pos, list);
+  if (list.size == 0) r.error = "no legal move";
+  return list.size > 0;
+}
+
 class RandomPlayer : public Player {
  public:
   explicit RandomPlayer(uint64_t seed) : rng_(seed) {}
   PlayerReply play(const Position& pos, const std::string&, const std::vector<Move>&) override {
     MoveList list;
-    generate_legal(pos, list);
     PlayerReply r;
-    if (list.size == 0) {
-      r.error = "no legal move";
-      return r;
-    }
+    if (!legal_moves(pos, list, r)) return r;
     r.move = list[int(std::uniform_int_distribution<int>(0, list.size - 1)(rng_))];
     return r;
   }
@@ -40,12 +43,8 @@ class GreedyPlayer : public Player {
   explicit GreedyPlayer(uint64_t seed) : rng_(seed) {}
   PlayerReply play(const Position& pos, const std::string&, const std::vector<Move>&) override {
     MoveList list;
-    generate_legal(pos, list);
     PlayerReply r;
-    if (list.size == 0) {
-      r.error = "no legal move";
-      return r;
-    }
+    if (!legal_moves(pos, list, r)) return r;
     std::vector<Move> best;
     int best_gain = -1;
     for (Move m : list) {
@@ -143,28 +142,32 @@ bool spec_keys(const PlayerSpec& s, const std::vector<std::string>& allowed, std
   return true;
 }
 
-bool make_random_player(const PlayerSpec& s, uint64_t seed, std::unique_ptr<Player>* out, std::string* error) {
+namespace {
+
+// Players that take only seed=S: a fixed seed still differs between games (the match seed), but is
+// reproducible.
+template <class P>
+bool make_seeded_player(const PlayerSpec& s, uint64_t seed, std::unique_ptr<Player>* out, std::string* error) {
   if (!s.arg.empty()) {
-    *error = "player spec '" + s.text + "': random takes no path";
+    *error = "player spec '" + s.text + "': " + s.kind + " takes no path";
     return false;
   }
   int64_t fixed = -1;
   if (!spec_keys(s, {"seed"}, error) || !spec_int(s, "seed", 0, INT64_MAX, fixed, error)) return false;
-  // A fixed seed still differs between games (the match seed), but is reproducible.
-  if (out) out->reset(new RandomPlayer(fixed >= 0 ? seed ^ (uint64_t(fixed) * 0x9E3779B97F4A7C15ULL) : seed));
+  if (out) out->reset(new P(fixed >= 0 ? seed ^ (uint64_t(fixed) * 0x9E3779B97F4A7C15ULL) : seed));
   return true;
 }
 
-bool make_greedy_player(const PlayerSpec& s, uint64_t seed, std::unique_ptr<Player>* out, std::string* error) {
-  if (!s.arg.empty()) {
-    *error = "player spec '" + s.text + "': greedy takes no path";
-    return false;
-  }
-  int64_t fixed = -1;
-  if (!spec_keys(s, {"seed"}, error) || !spec_int(s, "seed", 0, INT64_MAX, fixed, error)) return false;
-  if (out) out->reset(new GreedyPlayer(fixed >= 0 ? seed ^ (uint64_t(fixed) * 0x9E3779B97F4A7C15ULL) : seed));
-  return true;
+}  // namespace
+
+bool make_random_player(const PlayerSpec& s, uint64_t seed, std::unique_ptr<Player>* out, std::string* error) {
+  return make_seeded_player<RandomPlayer>(s, seed, out, error);
 }
+
+bool make_greedy_player(const PlayerSpec& s, uint64_t seed, std::unique_ptr<Player>* out, std::string* error) {
+  return make_seeded_player<GreedyPlayer>(s, seed, out, error);
+}
+
 
 namespace {
 

@@ -43,4 +43,11 @@ struct Node {
   }
 };
 
+// The child at an edge index, or nullptr if it was never created.
+inline const Node* find_child(const Node* node, int index) {
+  const Node* c = node->child;
+  while (c && c->index < index) c = c->sibling;
+  return c && c->index == index ? c : nullptr;
+}
+
 }  // namespace jz::mcts
