@@ -6,6 +6,7 @@
 #include <memory>
 #include <thread>
 
+#include "apps/app_support.h"
 #include "apps/commands.h"
 #include "arena/gauntlet.h"
 #include "training/csv_log.h"
@@ -35,6 +36,8 @@ void add_gauntlet(CLI::App& app, int& rc) {
   cmd->add_flag("--latest", o->g.latest, "Also rate the newest network whatever its step");
   cmd->add_option("--concurrency", o->g.concurrency, "Games in parallel")->check(CLI::Range(1, 1024));
   cmd->add_option("--openings", o->g.opening_plies, "Random opening plies after the setup")->check(CLI::Range(0, 200));
+  cmd->add_option("--max-plies", o->g.max_plies, "Referee's length cap (longer games are decided by counting)")
+      ->check(CLI::Range(1, 100000));
   cmd->add_option("--seed", o->g.seed, "Openings seed (the same for every network)");
   cmd->add_flag("--watch", o->watch, "Keep rating networks as they appear, until killed or --hours");
   cmd->add_option("--poll", o->poll, "Seconds between looks for new networks with --watch")->check(CLI::Range(1, 3600));
@@ -52,10 +55,8 @@ void add_gauntlet(CLI::App& app, int& rc) {
     if (!o->marks.empty()) {
       CsvTable t;
       if (!read_csv(o->run_dir + "/metrics/train.csv", t, &err) || t.column("cpu_hours") < 0) {
-        std::fprintf(stderr, "error: --cpu-hours-marks needs %s/metrics/train.csv with a cpu_hours column%s%s\n",
-                     o->run_dir.c_str(), err.empty() ? "" : ": ", err.c_str());
-        rc = 1;
-        return;
+        return void(rc = report_error("--cpu-hours-marks needs " + o->run_dir +
+                                      "/metrics/train.csv with a cpu_hours column" + (err.empty() ? "" : ": " + err)));
       }
       std::vector<int64_t> nets;
       for (auto& [step, path] : exported_networks(g.models_dir)) nets.push_back(step);
@@ -69,9 +70,7 @@ void add_gauntlet(CLI::App& app, int& rc) {
       }
     }
     if (!check_gauntlet(g, &err)) {
-      std::fprintf(stderr, "error: %s\n", err.c_str());
-      rc = 1;
-      return;
+      return void(rc = report_error(err, 1));
     }
     // SIGINT/SIGTERM end the process at once: finished matches are on disk (atomic writes), an
     // unfinished one leaves no marker and is played again next time.
@@ -81,9 +80,7 @@ void add_gauntlet(CLI::App& app, int& rc) {
     for (;;) {
       int played = gauntlet_step(g, [](const std::string& line) { JZ_LOG("gauntlet: %s", line.c_str()); }, &err);
       if (played < 0) {
-        std::fprintf(stderr, "error: %s\n", err.c_str());
-        rc = 1;
-        return;
+        return void(rc = report_error(err, 1));
       }
       total += played;
       if ((o->hours > 0 && hours() >= o->hours)) break;

@@ -77,8 +77,8 @@ std::vector<std::string> split_opponents(const std::string& list) {
 bool check_gauntlet(const GauntletOptions& o, std::string* error) {
   if (o.models_dir.empty() || o.eval_dir.empty()) return *error = "models and eval directories are required", false;
   if (o.opponents.empty()) return *error = "no opponents given", false;
-  if (o.games < 1 || o.concurrency < 1 || o.opening_plies < 0 || o.every < 0)
-    return *error = "games and concurrency must be >= 1, opening plies and every >= 0", false;
+  if (o.games < 1 || o.concurrency < 1 || o.max_plies < 1 || o.opening_plies < 0 || o.every < 0)
+    return *error = "games, concurrency and max plies must be >= 1, opening plies and every >= 0", false;
   for (const std::string& spec : o.opponents)
     if (!check_player_spec(spec, error)) return false;
   // The rated network's options, checked on a stand-in path (the spec checker wants the file to exist).
@@ -151,6 +151,7 @@ int gauntlet_step(const GauntletOptions& o, const std::function<void(const std::
     cfg.games = o.games;
     cfg.concurrency = o.concurrency;
     cfg.opening_plies = o.opening_plies;
+    cfg.max_plies = o.max_plies;
     cfg.seed = o.seed + 7919 * k;  // per opponent, not per network: every network meets the same openings
     cfg.progress = o.progress;
     MatchResult r;

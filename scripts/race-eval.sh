@@ -13,7 +13,7 @@ opponents="random; greedy; alphabeta:depth=1; alphabeta:depth=2; alphabeta:level
 export OMP_WAIT_POLICY=passive
 for run in baseline new; do
   "$bin" gauntlet --run-dir "$out/$run" --opponents "$opponents" --games "$games" --concurrency 2 \
-    --net "sims=$sims,precision=auto" --cpu-hours-marks "$marks" --seed 1 >> "$out/eval-$run.log" 2>&1
+    --net "sims=$sims,precision=auto" --cpu-hours-marks "$marks" --max-plies 300 --seed 1 >> "$out/eval-$run.log" 2>&1
 done
 # Head to head: each run's network at its last mark, equal simulations, colour-swapped pairs.
 last_mark=${marks##*,}
@@ -29,6 +29,6 @@ printf -v fb '%s/baseline/models/net-%08d.jzn' "$out" "$nb"
 printf -v fn '%s/new/models/net-%08d.jzn' "$out" "$nn"
 "$bin" evaluate --player1 "net:$fn,sims=$sims,precision=auto,name=new-$nn" \
   --player2 "net:$fb,sims=$sims,precision=auto,name=baseline-$nb" --games "$h2h" --concurrency 2 --seed 7 \
-  --out "$out/h2h" --quiet > "$out/h2h.txt" 2>&1
+  --max-plies 300 --out "$out/h2h" --quiet > "$out/h2h.txt" 2>&1
 "$bin" report --run-dir "$out/baseline" --run-dir "$out/new" --out "$out/race.html"
 cat "$out/h2h.txt"

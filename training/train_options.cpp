@@ -54,6 +54,7 @@ bool load_train_options(const Config& c, TrainOptions& o, std::string* error) {
     o.eval_net = c.get_string("evaluation.net", o.eval_net);
     o.eval_every = c.get_int("evaluation.every", o.eval_every);
     o.eval_concurrency = int(c.get_int("evaluation.concurrency", o.eval_concurrency));
+    o.eval_max_plies = int(c.get_int("evaluation.max_plies", o.eval_max_plies));
   } catch (const ConfigError& e) {
     if (error) *error = e.what();
     return false;
@@ -89,8 +90,8 @@ bool load_train_options(const Config& c, TrainOptions& o, std::string* error) {
   if (o.checkpoint_every < 1 || o.export_every < 1 || o.log_every < 1)
     return fail("training.checkpoint_every / export_every / log_every must be >= 1");
   if (o.keep_checkpoints < 1) return fail("training.keep_checkpoints must be >= 1");
-  if (o.eval_games < 1 || o.eval_every < 1 || o.eval_concurrency < 1)
-    return fail("evaluation.games, evaluation.every and evaluation.concurrency must be >= 1");
+  if (o.eval_games < 1 || o.eval_every < 1 || o.eval_concurrency < 1 || o.eval_max_plies < 1)
+    return fail("evaluation.games, .every, .concurrency and .max_plies must be >= 1");
   if (!(o.refresh_seconds > 0)) return fail("training.refresh_seconds must be > 0");
   if (o.selfplay_threads < 0 || o.selfplay_threads > 1024) return fail("training.selfplay_threads must be 0..1024");
   return true;

@@ -66,6 +66,7 @@ struct TrainOptions {
   std::string eval_net = "sims=64";  // the rated network's search (sims=N or movetime=MS)
   int64_t eval_every = 1000;         // steps
   int eval_concurrency = 1;
+  int eval_max_plies = 600;          // the referee's length cap (decided by counting)
 };
 
 // Reads training.* keys (missing keys keep their defaults). False with a one-line reason.
