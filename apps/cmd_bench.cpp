@@ -5,6 +5,7 @@
 #include <memory>
 #include <sstream>
 
+#include "apps/app_support.h"
 #include "apps/commands.h"
 #include "core/perft.h"
 
@@ -34,7 +35,7 @@ void add_bench_perft(CLI::App& bench, int& rc) {
     if (o->suite.empty()) {
       Position pos;
       std::string err;
-      if (!pos.set_fen(o->fen, Ruleset::JANGGI, &err)) { std::fprintf(stderr, "error: %s\n", err.c_str()); rc = 2; return; }
+      if (!pos.set_fen(o->fen, Ruleset::JANGGI, &err)) return void(rc = report_error(err, 2));
       auto t0 = clock::now();
       uint64_t n = 0;
       for (auto& kv : perft_divide(pos, o->depth, o->threads)) n += kv.second;
@@ -45,7 +46,7 @@ void add_bench_perft(CLI::App& bench, int& rc) {
       return;
     }
     std::ifstream in(o->suite);
-    if (!in) { std::fprintf(stderr, "error: cannot open suite '%s'\n", o->suite.c_str()); rc = 2; return; }
+    if (!in) return void(rc = report_error("cannot open suite '" + o->suite + "'", 2));
     std::string line;
     int rows = 0, bad = 0, skipped = 0;
     uint64_t nodes = 0;
@@ -59,12 +60,12 @@ void add_bench_perft(CLI::App& bench, int& rc) {
       std::string variant = c.size() >= 4 ? c[0] : "janggi";
       size_t base = c.size() >= 4 ? 1 : 0;
       Ruleset rules;
-      if (!parse_ruleset(variant, rules)) { std::fprintf(stderr, "error: unknown variant '%s'\n", variant.c_str()); rc = 2; return; }
+      if (!parse_ruleset(variant, rules)) return void(rc = report_error("unknown variant '" + variant + "'", 2));
       int depth = std::stoi(c[base + 1]);
       if (depth > o->max_depth) { ++skipped; continue; }
       Position pos;
       std::string err;
-      if (!pos.set_fen(c[base], rules, &err)) { std::fprintf(stderr, "error: %s\n", err.c_str()); rc = 2; return; }
+      if (!pos.set_fen(c[base], rules, &err)) return void(rc = report_error(err, 2));
       uint64_t got = 0;
       for (auto& kv : perft_divide(pos, depth, o->threads)) got += kv.second;
       uint64_t want = std::stoull(c[base + 2]);

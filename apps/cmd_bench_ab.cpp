@@ -7,12 +7,14 @@
 #include <string>
 #include <vector>
 
+#include "apps/app_support.h"
 #include "apps/commands.h"
 #include "arena/alphabeta/engine.h"
 #include "core/movegen.h"
 #include "core/notation.h"
 #include "core/rules.h"
 #include "core/setups.h"
+#include "util/random.h"
 
 namespace jz::app {
 
@@ -50,7 +52,7 @@ Winner play_game(const AbLimits& cho_lim, const AbLimits& han_lim, int setup, in
       return r.winner;
     }
     Color us = pos.side_to_move();
-    lim[us].seed = seed ^ (uint64_t(ply) * 0x9E3779B97F4A7C15ULL);
+    lim[us].seed = seed ^ (uint64_t(ply) * GOLDEN_GAMMA);
     Move m = eng[us].search(pos, lim[us]);
     if (!is_legal(pos, m)) {  // cannot happen; a loss rather than a crash if it ever does
       *ending = "illegal move " + move_to_uci(m);
@@ -82,7 +84,7 @@ void add_bench_ab(CLI::App& bench, int& rc) {
     for (const std::string& s : o->levels) {
       AbLimits l;
       std::string err;
-      if (!AlphaBetaEngine::parse_level(s, l, &err)) { std::fprintf(stderr, "error: %s\n", err.c_str()); rc = 2; return; }
+      if (!AlphaBetaEngine::parse_level(s, l, &err)) return void(rc = report_error(err, 2));
       levels.push_back(l);
     }
     std::vector<std::string> fens = o->fens;
@@ -94,7 +96,7 @@ void add_bench_ab(CLI::App& bench, int& rc) {
     for (const std::string& fen : fens) {
       Position pos;
       std::string err;
-      if (!pos.set_fen(fen, Ruleset::JANGGI, &err)) { std::fprintf(stderr, "error: %s\n", err.c_str()); rc = 2; return; }
+      if (!pos.set_fen(fen, Ruleset::JANGGI, &err)) return void(rc = report_error(err, 2));
       engine.new_game();
       AbLimits lim;
       lim.movetime_ms = int(o->seconds * 1000);

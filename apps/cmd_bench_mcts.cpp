@@ -4,7 +4,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#include <chrono>
 #include <cstdio>
 #include <fstream>
 #include <memory>
@@ -12,10 +11,13 @@
 #include <string>
 #include <vector>
 
+#include "apps/app_support.h"
 #include "apps/commands.h"
 #include "core/rules.h"
 #include "mcts/search.h"
 #include "mcts/stub_evaluator.h"
+#include "util/clock.h"
+#include "util/process.h"
 #ifdef JZ_BENCH_MCTS_NN
 #include "nn/model.h"
 #include "nn/network_evaluator.h"
@@ -24,10 +26,6 @@
 namespace jz::app {
 
 namespace {
-
-double now() {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
-}
 
 // CPU time of the calling thread: everything here runs in one thread (LibTorch uses one), so ratios of
 // CPU-time rates hold up on a machine shared with other work, where wall-clock rates do not.
@@ -69,8 +67,8 @@ SelfPlayStats run_trees(Evaluator& eval, const BenchMctsOpts& o, double seconds)
   std::vector<Evaluation> out;
   std::vector<int> start(o.trees + 1);
   SelfPlayStats s;
-  double t0 = now(), c0 = thread_cpu();
-  while ((s.seconds = now() - t0) < seconds) {
+  double t0 = now_seconds(), c0 = thread_cpu();
+  while ((s.seconds = now_seconds() - t0) < seconds) {
     reqs.clear();
     for (int t = 0; t < o.trees; ++t) {
       Tree& tree = *trees[t];
@@ -115,12 +113,9 @@ void report_trees(const char* name, const SelfPlayStats& s) {
 
 // Resident set size in bytes (Linux), 0 if unknown.
 double resident_bytes() {
-  long pages = 0, resident = 0;
-  FILE* f = std::fopen("/proc/self/statm", "r");
-  if (!f) return 0;
-  if (std::fscanf(f, "%ld %ld", &pages, &resident) != 2) resident = 0;
-  std::fclose(f);
-  return double(resident) * double(sysconf(_SC_PAGESIZE));
+  ProcessMemory m;
+  read_process_memory(m);
+  return 1024.0 * double(m.rss_kib);
 }
 
 // One big tree: bytes per node, as counted by the tree and as the process grew (allocator included).
@@ -130,17 +125,17 @@ void bench_memory(int visits) {
   p.simulations = visits;
   Tree tree(p);
   tree.reset(Position());
-  double rss0 = resident_bytes(), t0 = now();
+  double rss0 = resident_bytes(), t0 = now_seconds();
   SearchResult r = run_search(tree, eval, 64);
-  double s = now() - t0, rss = resident_bytes() - rss0;
+  double s = now_seconds() - t0, rss = resident_bytes() - rss0;
   size_t nodes = tree.node_count();
   std::printf("one tree, %d visits: %zu nodes, %.1f MiB counted (%.1f bytes/node: nodes + edge arrays), "
               "%.1f MiB resident growth (%.1f bytes/node), %.0f playouts/s\n",
               r.root_visits, nodes, tree.memory_bytes() / 1048576.0, double(tree.memory_bytes()) / nodes,
               rss / 1048576.0, rss / nodes, r.playouts / s);
-  t0 = now();
+  t0 = now_seconds();
   tree.reset(Position());
-  std::printf("  freed in %.3f s\n", now() - t0);
+  std::printf("  freed in %.3f s\n", now_seconds() - t0);
 }
 
 #ifdef JZ_BENCH_MCTS_NN
@@ -165,8 +160,8 @@ double raw_evals_per_second(Evaluator& eval, int batch, double seconds, double* 
   std::vector<Evaluation> out(batch);
   eval.evaluate(in.data(), batch, out.data());  // warm-up
   long n = 0;
-  double t0 = now(), c0 = thread_cpu(), s;
-  while ((s = now() - t0) < seconds) {
+  double t0 = now_seconds(), c0 = thread_cpu(), s;
+  while ((s = now_seconds() - t0) < seconds) {
     eval.evaluate(in.data(), batch, out.data());
     n += batch;
   }
@@ -177,8 +172,7 @@ double raw_evals_per_second(Evaluator& eval, int batch, double seconds, double* 
 
 int run_bench_mcts(const BenchMctsOpts& o) {
   if (!o.net.empty() && !std::ifstream(o.net)) {  // fail before the stub runs, not after
-    std::fprintf(stderr, "error: cannot open model '%s'\n", o.net.c_str());
-    return 2;
+    return report_error("cannot open model '" + o.net + "'", 2);
   }
   std::printf("bench mcts: %d trees x %d simulations per move, batch %d, %.1f s per run\n", o.trees, o.sims,
               o.batch, o.seconds);
@@ -200,8 +194,7 @@ int run_bench_mcts(const BenchMctsOpts& o) {
     ModelConfig cfg;
     std::string err, name = std::to_string(o.blocks) + "x" + std::to_string(o.filters);
     if (!ModelConfig::parse(name, cfg, &err)) {
-      std::fprintf(stderr, "error: %s\n", err.c_str());
-      return 2;
+      return report_error(err, 2);
     }
     torch::manual_seed(1);
     net = std::make_unique<NetworkEvaluator>(JanggiNet(cfg), nopt, "random-" + name);
@@ -222,8 +215,7 @@ int run_bench_mcts(const BenchMctsOpts& o) {
               o.batch);
   return 0;
 #else
-  std::fprintf(stderr, "error: this build has no network library (nn/)\n");
-  return 2;
+  return report_error("this build has no network library (nn/)", 2);
 #endif
 }
 
@@ -243,18 +235,9 @@ void add_bench_mcts(CLI::App& bench, int& rc) {
       ->check(CLI::Range(1, 64))->excludes(net);
   cmd->add_option("--filters", o->filters, "Random network width")->check(CLI::Range(1, 1024))->excludes(net);
   cmd->add_option("--device", o->device, "Network device: cpu, cuda, cuda:N, auto");
-  cmd->callback([o, &rc] {
-    if ((o->blocks > 0) != (o->filters > 0)) {
-      std::fprintf(stderr, "error: --blocks and --filters go together\n");
-      rc = 2;
-      return;
-    }
-    try {
-      rc = run_bench_mcts(*o);
-    } catch (const std::exception& e) {
-      std::fprintf(stderr, "error: %s\n", e.what());
-      rc = 1;
-    }
+  set_command(cmd, rc, [o] {
+    if ((o->blocks > 0) != (o->filters > 0)) return report_error("--blocks and --filters go together", 2);
+    return run_bench_mcts(*o);
   });
 }
 

@@ -9,6 +9,7 @@
 #include <thread>
 #include <vector>
 
+#include "apps/app_support.h"
 #include "apps/commands.h"
 #include "core/movegen.h"
 #include "core/rules.h"
@@ -189,16 +190,11 @@ void add_bench_nn(CLI::App& bench, int& rc) {
   cmd->add_flag("--no-fuse", o->no_fuse, "Keep batch norms separate (default: folded into convolutions)");
   cmd->add_option("--seconds", o->seconds, "Seconds per measurement")->check(CLI::Range(0.05, 600.0));
   cmd->add_flag("--sweep", o->sweep, "Table: 4x32, 6x64, 10x128 at batch 1/8/32/128, fp32 and bf16");
-  cmd->callback([o, cmd, &rc] {
-    try {
-      BenchNnOpts c = *o;
-      if (c.sweep && cmd->count("--seconds") == 0) c.seconds = 0.6;  // short cells
-      run_bench_nn(c);
-      rc = 0;
-    } catch (const std::exception& e) {
-      std::fprintf(stderr, "error: %s\n", e.what());
-      rc = 1;
-    }
+  set_command(cmd, rc, [o, cmd] {
+    BenchNnOpts c = *o;
+    if (c.sweep && cmd->count("--seconds") == 0) c.seconds = 0.6;  // short cells
+    run_bench_nn(c);
+    return 0;
   });
 }
 

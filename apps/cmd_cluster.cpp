@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <memory>
 
+#include "apps/app_support.h"
 #include "apps/commands.h"
 #include "cluster/cluster_commands.h"
 #include "cluster/eval_csv.h"
@@ -52,13 +53,17 @@ void add_cluster(CLI::App& app, int& rc) {
   // The jobs read every section: check them all now, as `train` and `selfplay` will.
   req->check_config = [](const std::string& path, const std::vector<std::string>& overrides, std::string* error) {
     Config cfg;
-    if (!load_config(path, overrides, cfg, error)) return false;
-    SelfPlayOptions sp;
-    TrainOptions t;
-    return load_selfplay_options(cfg, sp, error) && load_train_options(cfg, t, error) &&
-           cfg.check_sections(config_sections_of("cluster"), error);
+    auto read = [](const Config& c, std::string* e) {
+      SelfPlayOptions sp;
+      TrainOptions t;
+      return load_selfplay_options(c, sp, e) && load_train_options(c, t, e);
+    };
+    return load_command_config("cluster", path, overrides, read, cfg, error);
   };
-  launch->callback([req, &rc] { rc = cluster_launch(*req); });
+  set_command(launch, rc, [req] {
+    std::string err;
+    return exit_code(cluster_launch(*req, &err), err);
+  });
 
   auto status_dir = std::make_shared<std::string>();
   auto status_json = std::make_shared<bool>(false);
@@ -67,8 +72,9 @@ void add_cluster(CLI::App& app, int& rc) {
   auto status_validate = std::make_shared<bool>(false);
   status->add_flag("--json", *status_json, "Machine-readable output");
   status->add_flag("--validate", *status_validate, "Check every chunk fully (decode, replay games); counts bad ones");
-  status->callback([status_dir, status_json, status_validate, &rc] {
-    rc = cluster_status(*status_dir, *status_json, *status_validate);
+  set_command(status, rc, [status_dir, status_json, status_validate] {
+    std::string err;
+    return exit_code(cluster_status(*status_dir, *status_json, *status_validate, &err), err);
   });
 
   auto stop_dir = std::make_shared<std::string>();
@@ -77,7 +83,10 @@ void add_cluster(CLI::App& app, int& rc) {
   stop->add_option("--run-dir", *stop_dir, "Run directory")->required();
   stop->add_option("--wait", *stop_wait, "Wait up to this many seconds until the jobs are gone")
       ->check(CLI::Range(0.0, 86400.0));
-  stop->callback([stop_dir, stop_wait, &rc] { rc = cluster_stop(*stop_dir, *stop_wait); });
+  set_command(stop, rc, [stop_dir, stop_wait] {
+    std::string err;
+    return exit_code(cluster_stop(*stop_dir, *stop_wait, &err), err);
+  });
 
   // Used by the evaluator job: one row of RUN/eval/evaluator.csv from an `evaluate` result file.
   struct RowArgs {
@@ -90,10 +99,9 @@ void add_cluster(CLI::App& app, int& rc) {
   row->add_option("--network", ra->network, "Rated network, e.g. net-00000120")->required();
   row->add_option("--opponent", ra->opponent, "Opponent name")->required();
   row->add_option("--csv", ra->csv, "CSV file to append to")->required();
-  row->callback([ra, &rc] {
+  set_command(row, rc, [ra] {
     std::string err;
-    rc = append_eval_row(ra->result, ra->network, ra->opponent, ra->csv, &err) ? 0 : 1;
-    if (rc) std::fprintf(stderr, "error: %s\n", err.c_str());
+    return exit_code(append_eval_row(ra->result, ra->network, ra->opponent, ra->csv, &err), err);
   });
 }
 

@@ -5,6 +5,7 @@
 #include <memory>
 #include <sstream>
 
+#include "apps/app_support.h"
 #include "apps/commands.h"
 #include "arena/match.h"
 #include "arena/player.h"
@@ -84,23 +85,20 @@ void add_evaluate(CLI::App& app, int& rc) {
                             : uint64_t(std::chrono::system_clock::now().time_since_epoch().count()) % 1000000007;
     std::string err;
     if (!parse_ruleset(o->variant, cfg.rules)) {
-      std::fprintf(stderr, "error: unknown variant '%s' (janggi, janggitraditional, janggimodern, janggicasual)\n",
-                   o->variant.c_str());
-      return;
+      return void(report_error("unknown variant '" + o->variant +
+                               "' (janggi, janggitraditional, janggimodern, janggicasual)"));
     }
     if (!o->sprt.empty()) {
       cfg.use_sprt = true;
       if (!parse_sprt(o->sprt, cfg.sprt, &err)) {
-        std::fprintf(stderr, "error: %s\n", err.c_str());
-        return;
+        return void(report_error(err));
       }
     }
     // Check the specs before creating anything on disk.
     MatchResult r;
     PlayerSpec s1, s2;
     if (!check_player_spec(cfg.player1, &err) || !check_player_spec(cfg.player2, &err)) {
-      std::fprintf(stderr, "error: %s\n", err.c_str());
-      return;
+      return void(report_error(err));
     }
     parse_player_spec(cfg.player1, s1, &err);
     parse_player_spec(cfg.player2, s2, &err);
@@ -108,8 +106,7 @@ void add_evaluate(CLI::App& app, int& rc) {
     r.name2 = s2.name();
     std::string stem;
     if (!new_match_stem(o->out, r, stem, &err)) {
-      std::fprintf(stderr, "error: %s\n", err.c_str());
-      return;
+      return void(report_error(err));
     }
     cfg.records_path = stem + ".games.jsonl";
     if (!o->quiet)
@@ -117,13 +114,11 @@ void add_evaluate(CLI::App& app, int& rc) {
                    cfg.games, (unsigned long long)cfg.seed, cfg.records_path.c_str());
     bool ok = run_match(cfg, r, &err);
     if (!ok) {
-      std::fprintf(stderr, "error: %s\n", err.c_str());
-      return;  // finished games stay in the records file, but the store gets no result
+      return void(report_error(err));  // finished games stay in the records file, the store gets no result
     }
     std::string result_path = stem + ".result.json";
     if (!write_match_result(result_path, cfg, r, cfg.records_path, &err)) {
-      std::fprintf(stderr, "error: %s\n", err.c_str());
-      return;
+      return void(report_error(err));
     }
     std::printf("%sResult: %s\n", r.summary().c_str(), result_path.c_str());
     rc = 0;

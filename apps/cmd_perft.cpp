@@ -2,6 +2,7 @@
 #include <cstdio>
 #include <memory>
 
+#include "apps/app_support.h"
 #include "apps/commands.h"
 #include "core/notation.h"
 #include "core/perft.h"
@@ -20,16 +21,12 @@ void add_perft(CLI::App& app, int& rc) {
   cmd->callback([o, &rc] {
     Ruleset rules;
     if (!parse_ruleset(o->variant, rules)) {
-      std::fprintf(stderr, "error: unknown variant '%s'\n", o->variant.c_str());
-      rc = 2;
-      return;
+      return void(rc = report_error("unknown variant '" + o->variant + "'", 2));
     }
     Position pos;
     std::string err;
     if (!pos.set_fen(o->fen, rules, &err)) {
-      std::fprintf(stderr, "error: %s\n", err.c_str());
-      rc = 2;
-      return;
+      return void(rc = report_error(err, 2));
     }
     uint64_t total = 0;
     if (o->depth == 0) {

@@ -2,6 +2,7 @@
 #include <cstdio>
 #include <memory>
 
+#include "apps/app_support.h"
 #include "apps/commands.h"
 #include "arena/ratings.h"
 #include "arena/results.h"
@@ -28,8 +29,7 @@ void add_ratings(CLI::App& app, int& rc) {
     int files = 0;
     std::string err;
     if (!load_results(o->dir, results, &files, &err)) {
-      std::fprintf(stderr, "error: %s\n", err.c_str());
-      return;
+      return void(report_error(err));
     }
     RatingOptions opt;
     opt.anchor = o->anchor;
@@ -37,13 +37,11 @@ void add_ratings(CLI::App& app, int& rc) {
     opt.prior_draws = o->prior;
     std::vector<Rating> table;
     if (!fit_ratings(results, opt, table, &err)) {
-      std::fprintf(stderr, "error: %s (%d result files in %s)\n", err.c_str(), files, o->dir.c_str());
-      return;
+      return void(report_error(err + " (" + std::to_string(files) + " result files in " + o->dir + ")"));
     }
     std::string csv = o->csv.empty() ? o->dir + "/ratings.csv" : o->csv;
     if (!write_file_atomic(csv, ratings_csv(table), &err)) {
-      std::fprintf(stderr, "error: %s\n", err.c_str());
-      return;
+      return void(report_error(err));
     }
     std::printf("%d matches from %s\n%s", files, o->dir.c_str(), ratings_table(table).c_str());
     for (auto& r : table)

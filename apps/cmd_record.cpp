@@ -6,6 +6,7 @@
 #include <memory>
 #include <random>
 
+#include "apps/app_support.h"
 #include "apps/commands.h"
 #include "selfplay/chunk_reader.h"
 #include "selfplay/game_record.h"
@@ -28,8 +29,7 @@ struct RecordArgs {
 int run_buffer(const RecordArgs& a) {
   std::error_code ec;
   if (!std::filesystem::is_directory(a.dir, ec)) {
-    std::fprintf(stderr, "error: '%s' is not a directory\n", a.dir.c_str());
-    return 1;
+    return report_error("'" + a.dir + "' is not a directory");
   }
   ReplayBuffer buf(a.dir, a.window);
   double t0 = now_seconds();
@@ -57,24 +57,21 @@ int run_buffer(const RecordArgs& a) {
 int run_record(const RecordArgs& a) {
   if (!a.dir.empty()) return run_buffer(a);
   if (a.chunk.empty()) {
-    std::fprintf(stderr, "error: give --chunk FILE or --dir DIR\n");
-    return 1;
+    return report_error("give --chunk FILE or --dir DIR");
   }
   if (a.format != "text" && a.format != "json" && a.format != "uci") {
-    std::fprintf(stderr, "error: --format must be text, json or uci\n");
-    return 1;
+    return report_error("--format must be text, json or uci");
   }
   ChunkHeader h;
   std::vector<GameRecord> games;
   std::string err;
   if (!read_chunk_file(a.chunk, h, games, &err)) {
-    std::fprintf(stderr, "error: %s\n", err.c_str());
-    return 1;
+    return report_error(err, 1);
   }
   if (a.game >= int(games.size())) {
-    std::fprintf(stderr, "error: --game %d out of range: the chunk holds %zu games (0..%zu)\n", a.game, games.size(),
-                 games.size() ? games.size() - 1 : 0);
-    return 1;
+    return report_error("--game " + std::to_string(a.game) + " out of range: the chunk holds " +
+                        std::to_string(games.size()) + " games (0.." +
+                        std::to_string(games.size() ? games.size() - 1 : 0) + ")");
   }
   if (a.summary)
     std::printf("chunk version %u, %u games, %u positions, created %llu ms, %llu -> %llu bytes\n", h.version,
@@ -85,7 +82,7 @@ int run_record(const RecordArgs& a) {
     if (a.game >= 0 && i != a.game) continue;
     const GameRecord& g = games[i];
     if (a.validate && !validate_game(g, &err)) {
-      std::fprintf(stderr, "error: game %d: %s\n", i, err.c_str());
+      report_error("game " + std::to_string(i) + ": " + err);
       ++bad;
     }
     if (a.format == "json") std::printf("%s\n", game_to_json(g).c_str());
@@ -108,7 +105,7 @@ void add_record(CLI::App& app, int& rc) {
   cmd->add_option("--format", a->format, "text (PGN-like) | json (one line per game) | uci (position fen ... moves ...)");
   cmd->add_flag("--validate", a->validate, "Replay every game through the rules; non-zero exit if one is wrong");
   cmd->add_flag("--summary", a->summary, "Print the chunk header first");
-  cmd->callback([a, &rc] { rc = run_record(*a); });
+  set_command(cmd, rc, [a] { return run_record(*a); });
 }
 
 }  // namespace jz::app

@@ -2,6 +2,7 @@
 #include <cstdio>
 #include <memory>
 
+#include "apps/app_support.h"
 #include "apps/commands.h"
 #include "training/report.h"
 #include "training/report_compare.h"
@@ -24,9 +25,7 @@ void add_report(CLI::App& app, int& rc) {
     else if (o->run_dirs.size() > 1) write_comparison(o->run_dirs, o->out, &err);
     else write_report(o->run_dirs[0], o->out, &err);
     if (!err.empty()) {
-      std::fprintf(stderr, "error: %s\n", err.c_str());
-      rc = 1;
-      return;
+      return void(rc = report_error(err, 1));
     }
     std::printf("%s\n", (o->out.empty() ? o->run_dirs[0] + "/report.html" : o->out).c_str());
   });

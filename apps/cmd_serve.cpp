@@ -2,6 +2,7 @@
 #include <csignal>
 #include <iostream>
 
+#include "apps/app_support.h"
 #include "apps/commands.h"
 #include "play/default_engine.h"
 #include "play/engine.h"
@@ -53,8 +54,7 @@ void add_serve(CLI::App& app, int& rc) {
     } else if (!a->model.empty()) {
       net = load_network(a->model, &err);
       if (!net) {
-        std::cerr << "error: " << err << "\n";
-        return void(rc = 1);
+        return void(rc = report_error(err));
       }
       o.default_level = "net", o.default_reason = "--model";
     } else {
@@ -64,7 +64,8 @@ void add_serve(CLI::App& app, int& rc) {
       if (!d.model_path.empty()) {
         net = load_network(d.model_path, &err);
         if (!net) {
-          std::cerr << "error: " << err << "\n" << "serving alpha-beta levels only\n";
+          report_error(err);
+          std::cerr << "serving alpha-beta levels only\n";
           if (d.network) default_network_failed(d, err);
         } else {
           confirm_default_network(d, net->id());
@@ -76,8 +77,7 @@ void add_serve(CLI::App& app, int& rc) {
     WebServer server(o, net);
     int port = server.bind(&err);
     if (port < 0) {
-      std::cerr << "error: " << err << "\n";
-      return void(rc = 1);
+      return void(rc = report_error(err));
     }
     std::cout << "janggi-zero serving on http://" << o.host << ":" << port << "/ ("
               << (net ? "network " + net->id() + " and alpha-beta" : std::string("alpha-beta only")) << ")\n"
@@ -90,8 +90,7 @@ void add_serve(CLI::App& app, int& rc) {
     g_server = nullptr;
     rc = 0;
 #else
-    std::cerr << "error: this build has no web server (configured with JZ_WITH_WEB=OFF or without cpp-httplib)\n";
-    rc = 1;
+    rc = report_error("this build has no web server (configured with JZ_WITH_WEB=OFF or without cpp-httplib)");
 #endif
   });
 }

@@ -4,6 +4,7 @@
 #include <memory>
 #include <random>
 
+#include "apps/app_support.h"
 #include "apps/commands.h"
 #include "core/movegen.h"
 #include "core/rules.h"
@@ -29,7 +30,10 @@ void add_train(CLI::App& app, int& rc) {
   cmd->add_option("--cpu-hours", a->cpu_hours, "Stop when the run's training CPU time (trainer + local self-play, all sessions) reaches H hours");
   cmd->add_flag("--trainer-only", a->trainer_only, "Do not start local self-play (other workers write games/)");
   cmd->add_option("--selfplay-threads", a->selfplay_threads, "Threads of the local self-play child (overrides config)");
-  cmd->callback([a, &rc] { rc = run_training(*a); });
+  set_command(cmd, rc, [a] {
+    std::string err;
+    return exit_code(run_training(*a, install_stop_signals(), &err), err);
+  });
 }
 
 namespace {
@@ -76,42 +80,35 @@ void add_bench_train(CLI::App& bench, int& rc) {
   cmd->add_option("--device", o->device, "cpu | cuda | auto");
   cmd->add_option("--precision", o->precision, "fp32 | bf16");
   cmd->add_option("--optimizer", o->optimizer, "sgd | adamw");
-  cmd->callback([o, &rc] {
-    auto fail = [&](const std::string& m) {
-      std::fprintf(stderr, "error: %s\n", m.c_str());
-      rc = 1;
-    };
+  set_command(cmd, rc, [o] {
     TrainOptions t;
     t.model = o->model, t.device = o->device, t.precision = o->precision, t.optimizer = o->optimizer;
     t.batch_size = o->batch, t.threads = o->threads, t.warmup_steps = 0;
     ModelConfig mc;
     std::string err;
-    if (!ModelConfig::parse(o->model, mc, &err)) return fail(err);
-    if (o->batch < 1 || o->steps < 1 || o->threads < 1) return fail("--batch, --steps and --threads must be >= 1");
-    if (o->precision != "fp32" && o->precision != "bf16") return fail("--precision must be fp32 or bf16");
-    if (o->optimizer != "sgd" && o->optimizer != "adamw") return fail("--optimizer must be sgd or adamw");
+    if (!ModelConfig::parse(o->model, mc, &err)) return report_error(err);
+    if (o->batch < 1 || o->steps < 1 || o->threads < 1) return report_error("--batch, --steps and --threads must be >= 1");
+    if (o->precision != "fp32" && o->precision != "bf16") return report_error("--precision must be fp32 or bf16");
+    if (o->optimizer != "sgd" && o->optimizer != "adamw") return report_error("--optimizer must be sgd or adamw");
     torch_init_threads();
     torch::set_num_threads(o->threads);
-    try {
-      Trainer trainer(t, mc);
-      std::vector<ReplaySample> samples = random_samples(o->batch, 1);
-      TrainBatch b;
-      double t0 = now_seconds();
-      std::vector<uint8_t> mirror(samples.size());
-      for (size_t i = 0; i < mirror.size(); ++i) mirror[i] = uint8_t(i & 1);
-      make_batch(samples, mirror, b);
-      double make_s = now_seconds() - t0;
-      for (int i = 0; i < 2; ++i) trainer.train_step(b);
-      t0 = now_seconds();
-      for (int i = 0; i < o->steps; ++i) trainer.train_step(b);
-      double s = (now_seconds() - t0) / o->steps;
-      std::printf("bench train: %s %s %s, batch %d, %d thread(s) on %s: %.1f ms/step, %.0f samples/s "
-                  "(batch building %.2f ms per sample, not included)\n",
-                  mc.name().c_str(), o->precision.c_str(), o->optimizer.c_str(), o->batch, o->threads,
-                  o->device.c_str(), s * 1e3, o->batch / s, make_s * 1e3 / o->batch);
-    } catch (const std::exception& e) {
-      return fail(e.what());
-    }
+    Trainer trainer(t, mc);
+    std::vector<ReplaySample> samples = random_samples(o->batch, 1);
+    TrainBatch b;
+    double t0 = now_seconds();
+    std::vector<uint8_t> mirror(samples.size());
+    for (size_t i = 0; i < mirror.size(); ++i) mirror[i] = uint8_t(i & 1);
+    make_batch(samples, mirror, b);
+    double make_s = now_seconds() - t0;
+    for (int i = 0; i < 2; ++i) trainer.train_step(b);
+    t0 = now_seconds();
+    for (int i = 0; i < o->steps; ++i) trainer.train_step(b);
+    double s = (now_seconds() - t0) / o->steps;
+    std::printf("bench train: %s %s %s, batch %d, %d thread(s) on %s: %.1f ms/step, %.0f samples/s "
+                "(batch building %.2f ms per sample, not included)\n",
+                mc.name().c_str(), o->precision.c_str(), o->optimizer.c_str(), o->batch, o->threads,
+                o->device.c_str(), s * 1e3, o->batch / s, make_s * 1e3 / o->batch);
+    return 0;
   });
 }
 

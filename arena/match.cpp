@@ -15,16 +15,11 @@
 #include "core/notation.h"
 #include "core/setups.h"
 #include "util/log.h"
+#include "util/random.h"
 
 namespace jz {
 
 namespace {
-
-uint64_t mix(uint64_t a, uint64_t b) {
-  uint64_t x = a * 0x9E3779B97F4A7C15ULL + b + 0x632BE59BD9B4E019ULL;
-  x ^= x >> 31, x *= 0xBF58476D1CE4E5B9ULL, x ^= x >> 27, x *= 0x94D049BB133111EBULL;
-  return x ^ (x >> 31);
-}
 
 const char* side_name(Color c) { return c == CHO ? "cho" : "han"; }
 
@@ -58,9 +53,9 @@ bool play_game(const MatchConfig& cfg, const MatchResult& names, const GameSetup
   const std::string& cho_spec = g.player1_cho ? cfg.player1 : cfg.player2;
   const std::string& han_spec = g.player1_cho ? cfg.player2 : cfg.player1;
   std::unique_ptr<Player> players[2];
-  players[CHO] = make_player(cho_spec, mix(cfg.seed, 2 * uint64_t(g.index) + 1), error);
+  players[CHO] = make_player(cho_spec, hash_combine(cfg.seed, 2 * uint64_t(g.index) + 1), error);
   if (!players[CHO]) return false;
-  players[HAN] = make_player(han_spec, mix(cfg.seed, 2 * uint64_t(g.index) + 2), error);
+  players[HAN] = make_player(han_spec, hash_combine(cfg.seed, 2 * uint64_t(g.index) + 2), error);
   if (!players[HAN]) return false;
   for (Color c : {CHO, HAN})
     if (!players[c]->new_game(cfg.rules, error)) return false;
@@ -108,13 +103,13 @@ Opening make_opening(const MatchConfig& cfg, int pair) {
     for (int i = 0; i < SETUP_NB; ++i) setups.push_back(i);
   // Each round of |setups| pairs visits every setup once, in a seeded order.
   int round = pair / int(setups.size());
-  std::mt19937_64 order_rng(mix(cfg.seed, 0x5e7u + uint64_t(round)));
+  std::mt19937_64 order_rng(hash_combine(cfg.seed, 0x5e7u + uint64_t(round)));
   std::shuffle(setups.begin(), setups.end(), order_rng);
   Opening o;
   o.setup = setups[size_t(pair) % setups.size()];
   o.fen = setup_fen(o.setup);
   for (int attempt = 0; attempt < 1000 && cfg.opening_plies > 0; ++attempt) {
-    std::mt19937_64 rng(mix(mix(cfg.seed, uint64_t(pair)), uint64_t(attempt)));
+    std::mt19937_64 rng(hash_combine(hash_combine(cfg.seed, uint64_t(pair)), uint64_t(attempt)));
     Position pos;
     std::string err;
     pos.set_fen(o.fen, cfg.rules, &err);

@@ -4,6 +4,7 @@
 #include <random>
 
 #include "core/movegen.h"
+#include "util/random.h"
 
 namespace jz {
 
@@ -154,7 +155,7 @@ bool make_seeded_player(const PlayerSpec& s, uint64_t seed, std::unique_ptr<Play
   }
   int64_t fixed = -1;
   if (!spec_keys(s, {"seed"}, error) || !spec_int(s, "seed", 0, INT64_MAX, fixed, error)) return false;
-  if (out) out->reset(new P(fixed >= 0 ? seed ^ (uint64_t(fixed) * 0x9E3779B97F4A7C15ULL) : seed));
+  if (out) out->reset(new P(fixed >= 0 ? seed ^ (uint64_t(fixed) * GOLDEN_GAMMA) : seed));
   return true;
 }
 

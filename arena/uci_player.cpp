@@ -8,9 +8,9 @@
 #include <sstream>
 
 #include "arena/player.h"
-#include "arena/process.h"
 #include "core/notation.h"
 #include "util/log.h"
+#include "util/process.h"
 
 namespace jz {
 
@@ -87,11 +87,11 @@ class UciPlayer : public Player {
     std::string line;
     for (;;) {
       auto st = proc_.read_line(line, deadline);
-      if (st == ChildProcess::ReadStatus::TIMEOUT) {
+      if (st == Subprocess::ReadStatus::TIMEOUT) {
         r.forfeit = Ending::TIME;
         return fail(r, "no bestmove within " + format_string("%.1f", s_.timeout) + " s");
       }
-      if (st == ChildProcess::ReadStatus::CLOSED) return fail(r, "engine died while thinking");
+      if (st == Subprocess::ReadStatus::CLOSED) return fail(r, "engine died while thinking");
       auto w = split_words(line);
       if (w.empty()) continue;
       if (w[0] == "info") {
@@ -125,14 +125,14 @@ class UciPlayer : public Player {
     if (proc_.running()) proc_.stop(0.5);
     dead_.clear();
     rules_ = rules;
-    if (!proc_.start(s_.argv, s_.keep_stderr, error)) return false;
+    if (!proc_.start_piped(s_.argv, s_.keep_stderr, error)) return false;
     proc_.write_line("uci");
     std::string line;
     std::vector<std::string> options;
     double deadline = now_seconds() + 10;
     for (;;) {
       auto st = proc_.read_line(line, deadline);
-      if (st != ChildProcess::ReadStatus::LINE) return startup_error("no 'uciok' after 'uci'", st, error);
+      if (st != Subprocess::ReadStatus::LINE) return startup_error("no 'uciok' after 'uci'", st, error);
       if (line == "uciok") break;
       auto w = split_words(line);
       // "option name <id words> type ...": the name runs up to "type".
@@ -164,7 +164,7 @@ class UciPlayer : public Player {
     double deadline = now_seconds() + seconds;
     for (;;) {
       auto st = proc_.read_line(line, deadline);
-      if (st != ChildProcess::ReadStatus::LINE) return startup_error("no 'readyok' after 'isready'", st, error);
+      if (st != Subprocess::ReadStatus::LINE) return startup_error("no 'readyok' after 'isready'", st, error);
       if (line == "readyok") return true;
       if (line.rfind("info string error", 0) == 0) {
         *error = "engine '" + s_.argv[0] + "': " + line.substr(12);
@@ -173,8 +173,8 @@ class UciPlayer : public Player {
     }
   }
 
-  bool startup_error(const std::string& what, ChildProcess::ReadStatus st, std::string* error) {
-    bool closed = st == ChildProcess::ReadStatus::CLOSED;
+  bool startup_error(const std::string& what, Subprocess::ReadStatus st, std::string* error) {
+    bool closed = st == Subprocess::ReadStatus::CLOSED;
     proc_.stop(0.5);
     *error = "engine '" + s_.argv[0] + "': " + what + (closed ? " (it exited: " : " (timeout; ") +
              proc_.exit_status() + ")";
@@ -182,7 +182,7 @@ class UciPlayer : public Player {
   }
 
   UciSettings s_;
-  ChildProcess proc_;
+  Subprocess proc_;
   Ruleset rules_ = Ruleset::JANGGI;
   std::string dead_;  // why the engine can no longer play (after a forfeit)
 };

@@ -21,9 +21,9 @@ namespace fs = std::filesystem;
 
 namespace {
 
-int fail(const std::string& msg) {
-  std::fprintf(stderr, "error: %s\n", msg.c_str());
-  return 1;
+bool fail(std::string* error, const std::string& msg) {
+  *error = msg;
+  return false;
 }
 
 std::string absolute_path(const std::string& p) {
@@ -101,29 +101,29 @@ bool prepare_config(const std::string& run_dir, const std::string& given, bool d
 
 }  // namespace
 
-int cluster_launch(LaunchRequest req) {
+bool cluster_launch(LaunchRequest req, std::string* error) {
   LaunchOptions& o = req.opts;
-  if (o.run_dir.empty()) return fail("--run-dir is required");
+  if (o.run_dir.empty()) return fail(error, "--run-dir is required");
   o.run_dir = strip_slash(absolute_path(o.run_dir));
   o.binary = o.binary.empty() ? self_binary() : absolute_path(o.binary);
   if (!req.config_file.empty()) req.config_file = absolute_path(req.config_file);
   if (!req.config_file.empty() && !fs::is_regular_file(req.config_file))
-    return fail("config file " + req.config_file + " not found");
+    return fail(error, "config file " + req.config_file + " not found");
   o.config = o.run_dir + "/config.yaml";
   o.selfplay_config.clear();  // workers read RUN/config.yaml too: each command reads its own sections
   std::string err;
-  if (!check_launch_options(o, &err)) return fail(err);
+  if (!check_launch_options(o, &err)) return fail(error, err);
   if (!fs::is_regular_file(o.binary) || access(o.binary.c_str(), X_OK) != 0)
-    return fail("binary " + o.binary + " is not an executable file");
-  if (!req.dry_run && !tool_in_path("sbatch")) return fail("sbatch not found in PATH (is Slurm installed on this node?)");
+    return fail(error, "binary " + o.binary + " is not an executable file");
+  if (!req.dry_run && !tool_in_path("sbatch")) return fail(error, "sbatch not found in PATH (is Slurm installed on this node?)");
   std::string config_path;
   // Check the config before creating anything, then create the run directory and copy it.
-  if (!prepare_config(o.run_dir, req.config_file, true, &config_path, &err)) return fail(err);
+  if (!prepare_config(o.run_dir, req.config_file, true, &config_path, &err)) return fail(error, err);
   if (req.check_config &&
       !req.check_config(req.config_file.empty() ? config_path : req.config_file, o.overrides, &err))
-    return fail(err);
-  if (!req.dry_run && !make_dirs(o.run_dir)) return fail("cannot create run directory " + o.run_dir);
-  if (!req.dry_run && !prepare_config(o.run_dir, req.config_file, false, &config_path, &err)) return fail(err);
+    return fail(error, err);
+  if (!req.dry_run && !make_dirs(o.run_dir)) return fail(error, "cannot create run directory " + o.run_dir);
+  if (!req.dry_run && !prepare_config(o.run_dir, req.config_file, false, &config_path, &err)) return fail(error, err);
 
   const std::string slurm_dir = o.run_dir + "/slurm";
   const std::vector<JobScript> scripts = make_job_scripts(o);
@@ -132,24 +132,24 @@ int cluster_launch(LaunchRequest req) {
       std::printf("==> %s/%s (sbatch --parsable %s/%s) <==\n%s\n", slurm_dir.c_str(), s.filename.c_str(),
                   slurm_dir.c_str(), s.filename.c_str(), s.text.c_str());
     std::printf("dry run: nothing written or submitted\n");
-    return 0;
+    return true;
   }
 
   // Two launches at once would run two w0s: refuse while recorded jobs are queued or running.
   JobsFile previous;
   const std::string jobs_path = jobs_file_path(o.run_dir);
   bool had_previous = fs::exists(jobs_path);
-  if (had_previous && !read_jobs_file(jobs_path, previous, &err)) return fail(err);
+  if (had_previous && !read_jobs_file(jobs_path, previous, &err)) return fail(error, err);
   if (had_previous) {
     bool known = false;
     std::vector<std::string> live = live_jobs(previous, &known);
     if (!live.empty())
-      return fail("jobs " + join(live, ", ") + " of an earlier launch are still queued or running; run `janggi-zero cluster stop --run-dir " + o.run_dir + "` first");
+      return fail(error, "jobs " + join(live, ", ") + " of an earlier launch are still queued or running; run `janggi-zero cluster stop --run-dir " + o.run_dir + "` first");
   }
   for (const char* sub : {"/slurm/logs", "/games", "/models", "/eval", "/metrics", "/checkpoints"})
-    if (!make_dirs(o.run_dir + sub)) return fail("cannot create " + o.run_dir + sub);
+    if (!make_dirs(o.run_dir + sub)) return fail(error, "cannot create " + o.run_dir + sub);
   for (const JobScript& s : scripts)
-    if (!write_file_atomic(slurm_dir + "/" + s.filename, s.text, &err)) return fail(err);
+    if (!write_file_atomic(slurm_dir + "/" + s.filename, s.text, &err)) return fail(error, err);
 
   JobsFile jobs;
   jobs.launched_at = utc_now();
@@ -168,49 +168,49 @@ int cluster_launch(LaunchRequest req) {
       std::string cerr;
       if (!ids.empty() && !scancel_jobs(ids, &cerr))
         std::fprintf(stderr, "warning: could not cancel jobs %s: %s\n", join(ids, " ").c_str(), cerr.c_str());
-      return fail(err);
+      return fail(error, err);
     }
     jobs.jobs.push_back(r);
   }
-  if (!write_jobs_file(jobs_path, jobs, &err)) return fail(err + " (jobs were submitted: cancel them by hand)");
+  if (!write_jobs_file(jobs_path, jobs, &err)) return fail(error, err + " (jobs were submitted: cancel them by hand)");
   for (const JobRecord& r : jobs.jobs)
     std::printf("%-9s job %s%s\n", r.role.c_str(), r.id.c_str(),
                 r.role == "selfplay" ? (" (array 0-" + std::to_string(r.tasks - 1) + ", workers w0..w" +
                                         std::to_string(r.tasks - 1) + ")").c_str()
                                      : "");
   std::printf("jobs recorded in %s\n", jobs_path.c_str());
-  return 0;
+  return true;
 }
 
-int cluster_stop(const std::string& run_dir_in, double wait_s) {
-  if (run_dir_in.empty()) return fail("--run-dir is required");
+bool cluster_stop(const std::string& run_dir_in, double wait_s, std::string* error) {
+  if (run_dir_in.empty()) return fail(error, "--run-dir is required");
   const std::string run_dir = strip_slash(absolute_path(run_dir_in));
   JobsFile f;
   std::string err;
-  if (!read_jobs_file(jobs_file_path(run_dir), f, &err)) return fail(err);
+  if (!read_jobs_file(jobs_file_path(run_dir), f, &err)) return fail(error, err);
   std::vector<std::string> ids;
   for (const JobRecord& r : f.jobs) ids.push_back(r.id);
-  if (!scancel_jobs(ids, &err)) return fail(err);
+  if (!scancel_jobs(ids, &err)) return fail(error, err);
   std::printf("cancelled jobs %s\n", join(ids, " ").c_str());
   // Workers get SIGTERM and flush finished games; waiting lets a script know they are gone.
   for (double waited = 0; wait_s > 0; waited += 0.5) {
     bool known = false;
     std::vector<std::string> live = live_jobs(f, &known);
     if (!known || live.empty()) break;
-    if (waited >= wait_s) return fail("jobs " + join(live, ", ") + " still listed after " + std::to_string(int(wait_s)) + " s");
+    if (waited >= wait_s) return fail(error, "jobs " + join(live, ", ") + " still listed after " + std::to_string(int(wait_s)) + " s");
     std::this_thread::sleep_for(std::chrono::milliseconds(500));
   }
-  return 0;
+  return true;
 }
 
-int cluster_status(const std::string& run_dir_in, bool json, bool validate) {
-  if (run_dir_in.empty()) return fail("--run-dir is required");
+bool cluster_status(const std::string& run_dir_in, bool json, bool validate, std::string* error) {
+  if (run_dir_in.empty()) return fail(error, "--run-dir is required");
   const std::string run_dir = strip_slash(absolute_path(run_dir_in));
-  if (!fs::is_directory(run_dir)) return fail("run directory " + run_dir + " not found");
+  if (!fs::is_directory(run_dir)) return fail(error, "run directory " + run_dir + " not found");
   JobsFile f;
   std::string jobs_err, q_err;
   bool have_jobs = read_jobs_file(jobs_file_path(run_dir), f, &jobs_err);
-  if (!have_jobs && fs::exists(jobs_file_path(run_dir))) return fail(jobs_err);
+  if (!have_jobs && fs::exists(jobs_file_path(run_dir))) return fail(error, jobs_err);
   std::vector<QueueEntry> q;
   bool have_queue = have_jobs && squeue_all(&q, &q_err);
   const uint64_t now = now_ms();
@@ -240,7 +240,7 @@ int cluster_status(const std::string& run_dir_in, bool json, bool validate) {
                   {"samples_per_s", p.trainer.samples_per_s}, {"ratio", p.trainer.ratio}, {"rows", p.trainer.rows}};
   if (json) {
     std::printf("%s\n", j.dump(2).c_str());
-    return 0;
+    return true;
   }
 
   std::printf("run %s\n", run_dir.c_str());
@@ -284,7 +284,7 @@ int cluster_status(const std::string& run_dir_in, bool json, bool validate) {
     if (p.trainer.ratio >= 0) std::printf(", %.2f samples per self-play position", p.trainer.ratio);
     std::printf("\n");
   }
-  return 0;
+  return true;
 }
 
 }  // namespace jz

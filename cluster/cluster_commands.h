@@ -19,10 +19,11 @@ struct LaunchRequest {
       check_config;
 };
 
-int cluster_launch(LaunchRequest req);
+// Each command prints its report on stdout; false with a one-line reason on failure.
+bool cluster_launch(LaunchRequest req, std::string* error);
 // validate: decode every chunk fully and replay its games (bad ones are counted per worker).
-int cluster_status(const std::string& run_dir, bool json, bool validate = false);
+bool cluster_status(const std::string& run_dir, bool json, bool validate, std::string* error);
 // wait_s > 0: also wait (up to wait_s) until squeue no longer lists the jobs.
-int cluster_stop(const std::string& run_dir, double wait_s);
+bool cluster_stop(const std::string& run_dir, double wait_s, std::string* error);
 
 }  // namespace jz

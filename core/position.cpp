@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "geometry.h"
+#include "util/random.h"
 
 namespace jz {
 
@@ -14,13 +15,8 @@ struct ZobristTable {
   uint64_t piece[16][SQUARE_NB];
   uint64_t side;
   ZobristTable() {
-    uint64_t s = 0x9E3779B97F4A7C15ULL;
-    auto next = [&s] {  // splitmix64: fixed seed so keys are stable across runs and builds
-      uint64_t z = (s += 0x9E3779B97F4A7C15ULL);
-      z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-      z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-      return z ^ (z >> 31);
-    };
+    uint64_t s = GOLDEN_GAMMA;  // a fixed seed: keys are stable across runs and builds
+    auto next = [&s] { return splitmix64(s); };
     for (auto& p : piece)
       for (auto& k : p) k = next();
     side = next();

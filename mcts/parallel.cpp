@@ -7,13 +7,9 @@
 #include <mutex>
 #include <thread>
 
-namespace jz {
+#include "util/clock.h"
 
-namespace {
-double now() {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
-}
-}  // namespace
+namespace jz {
 
 SearchInfo search_info(Tree& tree) {
   SearchResult r = tree.summary();
@@ -38,7 +34,7 @@ SearchResult search_parallel(Tree& tree, Evaluator& eval, const ParallelOptions&
   int threads = std::max(1, opt.threads);
   std::mutex mu;
   std::condition_variable cv;
-  double next_info = now() + opt.info_interval;
+  double next_info = now_seconds() + opt.info_interval;
   auto stopped = [&] { return opt.stop && opt.stop->load(std::memory_order_relaxed); };
 
   auto worker = [&](int id) {
@@ -63,8 +59,8 @@ SearchResult search_parallel(Tree& tree, Evaluator& eval, const ParallelOptions&
       lk.lock();
       tree.apply(reqs.data(), evals.data(), n);
       cv.notify_all();
-      if (id == 0 && opt.on_info && opt.info_interval > 0 && now() >= next_info) {
-        next_info = now() + opt.info_interval;
+      if (id == 0 && opt.on_info && opt.info_interval > 0 && now_seconds() >= next_info) {
+        next_info = now_seconds() + opt.info_interval;
         SearchInfo info = search_info(tree);
         lk.unlock();
         opt.on_info(info);

@@ -1,7 +1,6 @@
 #include "mcts/search.h"
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <numeric>
 #include <stdexcept>
@@ -9,6 +8,7 @@
 #include "core/rules.h"
 #include "mcts/gumbel.h"
 #include "mcts/node.h"
+#include "util/clock.h"
 
 namespace jz {
 
@@ -18,10 +18,6 @@ using mcts::Node;
 using mcts::NodeState;
 
 namespace {
-
-double now() {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
-}
 
 // Mean value of a child from its parent's side to move's view, in-flight leaves counted as losses.
 inline double q_with_virtual_loss(const Node* c, int vl) {
@@ -58,7 +54,7 @@ void terminal_value(const Position& pos, const GameResult& r, double& v, float& 
 Tree::Tree(const SearchParams& params) : params_(params), next_params_(params), rng_(params.seed) {
   root_ = new Node;
   nodes_ = 1;
-  start_time_ = now();
+  start_time_ = now_seconds();
 }
 
 Tree::~Tree() { free_subtree(root_); }
@@ -135,7 +131,7 @@ void Tree::new_search() {
   depth_sum_ = 0;
   max_depth_ = 0;
   root_visits_start_ = root_->n > 0 ? int(root_->n) - 1 : 0;
-  start_time_ = now();
+  start_time_ = now_seconds();
   if (root_->state == NodeState::EXPANDED) prepare_root();
 }
 
@@ -273,7 +269,7 @@ int Tree::select_forced(const Node* node) const {
 bool Tree::budget_spent() const {
   if (root_->state == NodeState::TERMINAL) return true;
   if (root_->state == NodeState::UNEXPANDED) return false;
-  if (params_.time_limit > 0 && now() - start_time_ >= params_.time_limit) return true;
+  if (params_.time_limit > 0 && now_seconds() - start_time_ >= params_.time_limit) return true;
   long used = long(root_->n) - 1 + root_->in_flight;
   return used >= params_.simulations;
 }
@@ -431,7 +427,7 @@ std::vector<float> Tree::root_visits_vector(bool pruned) const {
 SearchResult Tree::summary() const {
   SearchResult r;
   r.playouts = playouts_;
-  r.seconds = now() - start_time_;
+  r.seconds = now_seconds() - start_time_;
   r.nps = r.seconds > 0 ? playouts_ / r.seconds : 0;
   r.max_depth = max_depth_;
   r.avg_depth = playouts_ ? float(double(depth_sum_) / playouts_) : 0.0f;

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstring>
 
+#include "util/random.h"
+
 namespace jz {
 
 int repetitions_before(const Position& pos) {
@@ -64,27 +66,21 @@ void encode_batch(const Position* const* pos, int n, float* out) {
 
 namespace {
 
-uint64_t mix(uint64_t h, uint64_t v) {
-  h ^= v + 0x9E3779B97F4A7C15ULL + (h << 6) + (h >> 2);
-  h ^= h >> 31;
-  h *= 0xBF58476D1CE4E5B9ULL;
-  return h ^ (h >> 29);
-}
 
 }  // namespace
 
 uint64_t encoding_key(const Position& pos) {
   // The key covers board and side to move; material and check follow from the board.
-  uint64_t h = mix(pos.key(), uint64_t(pos.side_to_move()) | uint64_t(pos.ruleset()) << 8);
+  uint64_t h = hash_combine(pos.key(), uint64_t(pos.side_to_move()) | uint64_t(pos.ruleset()) << 8);
   int plies = std::min(HISTORY_PLIES, pos.history_size());
   uint64_t moves = 0;
   for (int k = 0; k < HISTORY_PLIES; ++k)
     moves = moves << 16 | (k < plies ? pos.state(k).move.raw : 0xFFFF);
-  h = mix(h, moves);
+  h = hash_combine(h, moves);
   int rule50 = std::min(pos.rule50(), ruleset_info(pos.ruleset()).move_rule);
   uint64_t state = uint64_t(rule50) | uint64_t(std::min(2, repetitions_before(pos))) << 16 |
                    uint64_t(pos.in_bikjang()) << 20;
-  return mix(h, state);
+  return hash_combine(h, state);
 }
 
 }  // namespace jz

@@ -9,6 +9,23 @@
 
 namespace jz {
 
+NetworkOptions network_options(const SelfPlayOptions& o) {
+  NetworkOptions net;
+  net.device = o.device;
+  net.precision = o.precision;
+  net.max_batch = o.eval_batch;
+  return net;
+}
+
+BatchingOptions batching_options(const SelfPlayOptions& o) {
+  BatchingOptions b;
+  b.max_batch = o.eval_batch;
+  b.max_wait_us = o.eval_wait_us;
+  b.server_threads = o.eval_servers;
+  b.cache_entries = size_t(o.eval_cache);
+  return b;
+}
+
 ModelWatcher::ModelWatcher(std::string dir, const NetworkOptions& net, const BatchingOptions& batching)
     : dir_(std::move(dir)), net_(net), batching_(batching) {}
 

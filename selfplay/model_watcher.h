@@ -7,8 +7,14 @@
 
 #include "nn/batching_evaluator.h"
 #include "nn/network_evaluator.h"
+#include "selfplay/selfplay_config.h"
 
 namespace jz {
+
+// The backend and batching options that a self-play config's network.* keys give (one place, for
+// every command that builds self-play's evaluator).
+NetworkOptions network_options(const SelfPlayOptions& o);
+BatchingOptions batching_options(const SelfPlayOptions& o);
 
 class ModelWatcher {
  public:

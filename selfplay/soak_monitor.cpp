@@ -1,47 +1,10 @@
 #include "selfplay/soak_monitor.h"
 
-#include <time.h>
-
 #include <algorithm>
 #include <chrono>
-#include <cstdio>
-
-#include "util/fileio.h"
 #include "util/log.h"
 
 namespace jz {
-
-bool parse_proc_status(const std::string& text, ProcessMemory& out) {
-  out = ProcessMemory{};
-  bool rss = false, hwm = false;
-  size_t pos = 0;
-  while (pos < text.size()) {
-    size_t end = text.find('\n', pos);
-    if (end == std::string::npos) end = text.size();
-    std::string line = text.substr(pos, end - pos);
-    long v = 0;
-    if (std::sscanf(line.c_str(), "VmRSS: %ld kB", &v) == 1) out.rss_kib = v, rss = true;
-    else if (std::sscanf(line.c_str(), "VmHWM: %ld kB", &v) == 1) out.hwm_kib = v, hwm = true;
-    pos = end + 1;
-  }
-  return rss && hwm;
-}
-
-bool read_process_memory(ProcessMemory& out) {
-  std::string text, err;
-  // /proc files report size 0; read_file streams them, which is what they need.
-  if (!read_file("/proc/self/status", text, &err)) {
-    out = ProcessMemory{};
-    return false;
-  }
-  return parse_proc_status(text, out);
-}
-
-double own_cpu_seconds() {
-  timespec ts{};
-  if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts) != 0) return 0;
-  return double(ts.tv_sec) + 1e-9 * double(ts.tv_nsec);
-}
 
 std::vector<StallEvent> StallDetector::observe(double now, const std::vector<uint64_t>& progress) {
   std::vector<StallEvent> events;

@@ -1,4 +1,4 @@
-// Watching a soak test (`janggi-zero soak`): the process's memory and CPU time, and stall detection.
+// Watching a soak test (`janggi-zero soak`): stall detection (memory and CPU time: util/process.h).
 //
 // Stalls: a watchdog thread reads every play thread's
 // progress counter (SelfPlayWorker::thread_progress) and reports any thread whose counter has not moved
@@ -16,17 +16,6 @@
 #include <vector>
 
 namespace jz {
-
-// Resident set size now and its peak (VmRSS, VmHWM in /proc/self/status), in KiB.
-struct ProcessMemory {
-  long rss_kib = 0, hwm_kib = 0;
-};
-// Reads this process's memory; false (fields 0) where /proc cannot be read.
-bool read_process_memory(ProcessMemory& out);
-// Parses the text of a /proc/<pid>/status file; false unless both fields are there.
-bool parse_proc_status(const std::string& text, ProcessMemory& out);
-// CPU seconds of this process, all threads (CLOCK_PROCESS_CPUTIME_ID).
-double own_cpu_seconds();
 
 struct StallEvent {
   int worker = 0;

@@ -6,6 +6,7 @@
 #include "nn/encoding.h"
 #include "nn/model.h"
 #include "nn/policy_map.h"
+#include "util/random.h"
 
 namespace jz {
 
@@ -81,14 +82,8 @@ void make_batch(const std::vector<ReplaySample>& s, const std::vector<uint8_t>& 
 }
 
 std::mt19937_64 step_rng(uint64_t seed, int64_t step) {
-  // splitmix64 of both, so neighbouring steps get unrelated streams.
-  auto mix = [](uint64_t z) {
-    z += 0x9E3779B97F4A7C15ULL;
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-  };
-  return std::mt19937_64(mix(mix(seed) ^ uint64_t(step)));
+  // Mixed, so neighbouring steps get unrelated streams.
+  return std::mt19937_64(mix64((mix64(seed + GOLDEN_GAMMA) ^ uint64_t(step)) + GOLDEN_GAMMA));
 }
 
 bool sample_batch(const ReplayBuffer& buffer, uint64_t seed, int64_t step, int n, bool mirror, TrainBatch& out,

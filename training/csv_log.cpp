@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <sstream>
+#include <stdexcept>
 
 #include "util/fileio.h"
 
@@ -56,7 +57,15 @@ CsvLog::CsvLog(std::string path, std::vector<std::string> columns, int64_t keep_
   }
 }
 
-void CsvLog::add(const std::vector<std::string>& row) { rows_.push_back(join(row)); }
+void CsvLog::add(const std::vector<std::pair<std::string, std::string>>& cells) {
+  std::vector<std::string> row(columns_.size());
+  for (const auto& [name, value] : cells) {
+    auto it = std::find(columns_.begin(), columns_.end(), name);
+    if (it == columns_.end()) throw std::invalid_argument("'" + name + "' is not a column of " + path_);
+    row[size_t(it - columns_.begin())] = value;
+  }
+  rows_.push_back(join(row));
+}
 
 bool CsvLog::flush(std::string* error) {
   std::string text = join(columns_) + "\n";

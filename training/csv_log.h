@@ -4,6 +4,7 @@
 #pragma once
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace jz {
@@ -14,7 +15,9 @@ class CsvLog {
   // <= keep_up_to and the old header is these columns or a prefix of them (a newer version added
   // columns at the end: old rows get empty cells); a file with another header is moved to <path>.old.
   CsvLog(std::string path, std::vector<std::string> columns, int64_t keep_up_to);
-  void add(const std::vector<std::string>& row);
+  // One row by column name, so a row cannot drift from the header: unnamed columns stay empty, a name
+  // that is not a column throws std::invalid_argument.
+  void add(const std::vector<std::pair<std::string, std::string>>& cells);
   // Rewrites the file atomically. False with a reason.
   bool flush(std::string* error);
   size_t rows() const { return rows_.size(); }

@@ -2,6 +2,7 @@
 // self-play child (`janggi-zero selfplay ... --worker-id local`), and trains at the configured
 // ratio of samples per self-play position, exporting networks and writing checkpoints and metrics.
 #pragma once
+#include <atomic>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -21,7 +22,8 @@ struct TrainRunArgs {
   std::string self_exe = "/proc/self/exe";
 };
 
-// Returns the process exit code; errors are one line on stderr.
-int run_training(const TrainRunArgs& args);
+// Runs until a limit of args is reached or `stop` becomes non-zero (the caller's signal flag); the
+// final network and checkpoint are written either way. False with a one-line reason.
+bool run_training(const TrainRunArgs& args, const std::atomic<int>& stop, std::string* error);
 
 }  // namespace jz

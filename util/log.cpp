@@ -33,9 +33,4 @@ void log_line(const std::string& msg) {
   std::fflush(stderr);
 }
 
-double now_seconds() {
-  using namespace std::chrono;
-  return duration<double>(steady_clock::now().time_since_epoch()).count();
-}
-
 }  // namespace jz

@@ -11,6 +11,7 @@
 #include "core/setups.h"
 #include "play/engine.h"
 #include "play/game.h"
+#include "util/random.h"
 
 namespace jz {
 
@@ -124,10 +125,7 @@ size_t GameStore::size() const {
 
 std::string GameStore::new_id() {
   // splitmix64 over a random seed: unguessable enough for a loopback toy, never repeats within a run.
-  uint64_t z = (id_state_ += 0x9E3779B97F4A7C15ULL);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-  z ^= z >> 31;
+  uint64_t z = splitmix64(id_state_);
   char buf[17];
   std::snprintf(buf, sizeof buf, "%016llx", (unsigned long long)z);
   return buf;

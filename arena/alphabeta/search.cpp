@@ -12,6 +12,7 @@
 #include "arena/alphabeta/tt.h"
 #include "core/movegen.h"
 #include "core/rules.h"
+#include "util/random.h"
 
 namespace jz {
 
@@ -47,12 +48,6 @@ struct Reductions {
 const Reductions LMR;
 constexpr int LMP_COUNT[4] = {0, 8, 14, 22};
 
-uint64_t splitmix(uint64_t& s) {
-  uint64_t z = (s += 0x9E3779B97F4A7C15ULL);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-  return z ^ (z >> 31);
-}
 
 struct RootMove {
   Move move;
@@ -104,7 +99,7 @@ struct AlphaBetaEngine::Impl {
     uint64_t k = pos.key();
     if (pos.last_move().is_pass()) k ^= PASS_KEY;
     int left = info->move_rule - pos.rule50();
-    if (left <= 30) k ^= uint64_t(left + 1) * 0x9E3779B97F4A7C15ULL;
+    if (left <= 30) k ^= uint64_t(left + 1) * GOLDEN_GAMMA;
     return k;
   }
 
@@ -496,7 +491,7 @@ Move AlphaBetaEngine::search(const Position& root_pos, const AbLimits& lim,
   bool stopped = stop && stop->load();
   if (lim.blunder_pct > 0 && s.root.size() > 1 && last_.depth >= 1 && !stopped) {
     uint64_t rng = lim.seed ^ root_pos.key() ^ (uint64_t(root_pos.game_ply()) << 32);
-    if (int(splitmix(rng) % 100) < lim.blunder_pct) {
+    if (int(splitmix64(rng) % 100) < lim.blunder_pct) {
       s.aborted = false;
       s.node_limit = 0;
       s.hard_ms = 0;
@@ -514,7 +509,7 @@ Move AlphaBetaEngine::search(const Position& root_pos, const AbLimits& lim,
       std::vector<Move> cand;
       for (auto& [v, m] : scored)
         if (m != best && v >= top - lim.blunder_margin_cp && v > -DECISIVE) cand.push_back(m);
-      if (!cand.empty()) best = cand[splitmix(rng) % cand.size()];
+      if (!cand.empty()) best = cand[splitmix64(rng) % cand.size()];
     }
   }
   return best;

@@ -7,20 +7,11 @@
 #include <fstream>
 
 #include "arena/record.h"
+#include "tests/support/test_support.h"
 
 namespace {
 
-// Runs a shell command; returns its exit code and stdout+stderr.
-int run(const std::string& cmd, std::string& out) {
-  out.clear();
-  FILE* f = popen((cmd + " 2>&1").c_str(), "r");
-  if (!f) return -1;
-  char buf[4096];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof buf, f)) > 0) out.append(buf, n);
-  int st = pclose(f);
-  return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-}
+int run(const std::string& cmd, std::string& out) { return jz::test::run_shell(cmd, &out); }
 
 const std::string BIN = JZ_BINARY;
 

@@ -8,18 +8,13 @@
 
 #include "arena/gauntlet.h"
 #include "nn/checkpoint.h"
+#include "tests/support/test_support.h"
 
 using namespace jz;
 namespace fs = std::filesystem;
+using jz::test::slurp;
 
 namespace {
-
-std::string slurp(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
 
 struct TempRun {
   std::string root = fs::temp_directory_path().string() + "/jz_gauntlet_" + std::to_string(getpid());

@@ -13,21 +13,13 @@
 #include "cluster/slurm_cli.h"
 #include "selfplay/random_games.h"
 #include "util/fileio.h"
+#include "tests/support/test_support.h"
 
 namespace jz {
 namespace {
 
 namespace fs = std::filesystem;
-
-struct TempDir {
-  std::string path;
-  TempDir() {
-    path = fs::temp_directory_path() / ("jz-cluster-test-" + std::to_string(getpid()) + "-" +
-                                        std::to_string(std::random_device{}()));
-    fs::create_directories(path);
-  }
-  ~TempDir() { fs::remove_all(path); }
-};
+using test::TempDir;
 
 TEST(JobsFile, RoundTripAndErrors) {
   TempDir d;

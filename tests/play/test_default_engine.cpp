@@ -13,20 +13,15 @@
 
 #include "play/default_engine.h"
 #include "play/uci_session.h"
+#include "tests/support/test_support.h"
 
 namespace jz {
 namespace {
 
 namespace fs = std::filesystem;
+using jz::test::slurp;
 
 std::string fixture(const std::string& name) { return std::string(JZ_PLAY_FIXTURES) + "/" + name; }
-
-std::string slurp(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
 
 bool has(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
 

@@ -15,6 +15,7 @@
 #include "selfplay/chunk_reader.h"
 #include "selfplay/game_record.h"
 #include "selfplay/replay_buffer.h"
+#include "tests/support/test_support.h"
 
 #ifndef JZ_BINARY
 #define JZ_BINARY ""
@@ -24,16 +25,7 @@ namespace jz {
 namespace {
 
 namespace fs = std::filesystem;
-
-struct TempDir {
-  std::string path;
-  explicit TempDir(const std::string& tag) {
-    path = (fs::temp_directory_path() / ("jz_sp_proc_" + tag + "_" + std::to_string(::getpid()))).string();
-    fs::remove_all(path);
-    fs::create_directories(path);
-  }
-  ~TempDir() { fs::remove_all(path); }
-};
+using test::TempDir;
 
 std::string write_config(const std::string& dir) {
   std::string path = dir + "/selfplay.yaml";

@@ -12,23 +12,13 @@
 #include "selfplay/replay_buffer.h"
 #include "tests/selfplay/random_games.h"
 #include "util/fileio.h"
+#include "tests/support/test_support.h"
 
 namespace jz {
 namespace {
 
 namespace fs = std::filesystem;
-
-struct TempDir {
-  std::string path;
-  TempDir() {
-    path = (fs::temp_directory_path() / ("jz_sp_test_" + std::to_string(::getpid()) + "_" +
-                                         std::to_string(counter()++))).string();
-    fs::remove_all(path);
-    fs::create_directories(path);
-  }
-  ~TempDir() { fs::remove_all(path); }
-  static int& counter() { static int c = 0; return c; }
-};
+using test::TempDir;
 
 std::vector<GameRecord> games_for(std::mt19937_64& rng, int n, int max_plies = 80) {
   std::vector<GameRecord> g;

@@ -17,6 +17,7 @@
 #include "selfplay/soak_monitor.h"
 #include "selfplay/soak_report.h"
 #include "selfplay/worker.h"
+#include "util/process.h"
 
 namespace jz {
 namespace {

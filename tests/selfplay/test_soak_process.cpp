@@ -16,6 +16,7 @@
 
 #include "selfplay/chunk_reader.h"
 #include "selfplay/game_record.h"
+#include "tests/support/test_support.h"
 
 #ifndef JZ_BINARY
 #define JZ_BINARY ""
@@ -25,23 +26,8 @@ namespace jz {
 namespace {
 
 namespace fs = std::filesystem;
-
-struct TempDir {
-  std::string path;
-  explicit TempDir(const std::string& tag) {
-    path = (fs::temp_directory_path() / ("jz_soak_" + tag + "_" + std::to_string(::getpid()))).string();
-    fs::remove_all(path);
-    fs::create_directories(path);
-  }
-  ~TempDir() { fs::remove_all(path); }
-};
-
-std::string slurp(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+using test::TempDir;
+using test::slurp;
 
 std::vector<std::string> lines_of(const std::string& path) {
   std::ifstream in(path);

@@ -9,21 +9,13 @@
 #include "selfplay/chunk_reader.h"
 #include "selfplay/game_record.h"
 #include "selfplay/worker.h"
+#include "tests/support/test_support.h"
 
 namespace jz {
 namespace {
 
 namespace fs = std::filesystem;
-
-struct TempDir {
-  std::string path;
-  explicit TempDir(const std::string& tag) {
-    path = (fs::temp_directory_path() / ("jz_sp_worker_" + tag + "_" + std::to_string(::getpid()))).string();
-    fs::remove_all(path);
-    fs::create_directories(path);
-  }
-  ~TempDir() { fs::remove_all(path); }
-};
+using test::TempDir;
 
 SelfPlayOptions small_options() {
   SelfPlayOptions o;

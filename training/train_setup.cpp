@@ -1,0 +1,79 @@
+#include "training/train_setup.h"
+
+#include <filesystem>
+#include <stdexcept>
+
+#include "util/config.h"
+#include "util/fileio.h"
+#include "util/log.h"
+
+namespace jz {
+
+namespace {
+
+// The run's config text: the given file, which must agree with the run's copy if there is one.
+bool reconcile_config(const TrainRunArgs& a, const RunDir& run, std::string& text, bool& have_copy,
+                      std::string* error) {
+  std::string existing;
+  have_copy = std::filesystem::exists(run.config());
+  if (have_copy && !read_file(run.config(), existing, error)) return false;
+  if (!a.config.empty()) {
+    if (!read_file(a.config, text, error)) return *error = "cannot read config " + a.config + ": " + *error, false;
+    if (have_copy && text != existing)
+      return *error = run.config() + " differs from " + a.config +
+                      ": resume without --config, or start a new run directory",
+             false;
+    return true;
+  }
+  if (!have_copy) return *error = "no --config given and " + run.config() + " does not exist", false;
+  text = existing;
+  return true;
+}
+
+}  // namespace
+
+bool setup_run(const TrainRunArgs& a, RunSetup& out, std::string* error) {
+  if (a.run_dir.empty()) return *error = "--run-dir is required", false;
+  if (a.steps < 0 || a.hours < 0 || a.cpu_hours < 0)
+    return *error = "--steps, --hours and --cpu-hours must not be negative", false;
+  out.run = RunDir(a.run_dir);
+  std::string text;
+  bool have_copy = false;
+  if (!reconcile_config(a, out.run, text, have_copy, error)) return false;
+  Config cfg;
+  if (!cfg.parse(text, a.config.empty() ? out.run.config() : a.config, error)) return false;
+  for (const std::string& s : a.overrides)
+    if (!cfg.set_override(s, error)) return false;
+  if (!load_selfplay_options(cfg, out.selfplay, error) || !load_train_options(cfg, out.options, error) ||
+      !cfg.check_sections(config_sections_of("train"), error))
+    return false;
+  if (a.selfplay_threads >= 0) out.options.selfplay_threads = a.selfplay_threads;
+  if (a.trainer_only) out.options.selfplay_threads = 0;
+  if (!ModelConfig::parse(out.options.model, out.model, error)) return false;
+  return out.run.create(error) && (have_copy || write_file_atomic(out.run.config(), text, error));
+}
+
+std::unique_ptr<Trainer> open_trainer(const RunSetup& s, std::string* network) {
+  auto t = std::make_unique<Trainer>(s.options, s.model);
+  auto ckpts = list_numbered(s.run.checkpoints(), "ckpt-", ".jzc");
+  if (!ckpts.empty()) {
+    try {
+      t->load_checkpoint(ckpts.back().second);
+    } catch (const std::exception& e) {
+      throw std::runtime_error(std::string(e.what()) + " (remove it to resume from an older checkpoint)");
+    }
+    JZ_LOG("train: resumed from %s at step %lld", ckpts.back().second.c_str(), (long long)t->step());
+  } else {
+    JZ_LOG("train: new run in %s: %s network (%lld parameters), %s, batch %d", s.run.root.c_str(),
+           s.model.name().c_str(), (long long)parameter_count(t->model()), s.options.optimizer.c_str(),
+           s.options.batch_size);
+  }
+  auto models = list_numbered(s.run.models(), "net-", ".jzn");
+  int64_t step = t->step();
+  if (models.empty() || models.back().first < step) t->export_model(s.run.model_path(step), "trainer");
+  else step = models.back().first;
+  *network = format_string("net-%08lld", (long long)step);
+  return t;
+}
+
+}  // namespace jz

@@ -1,0 +1,32 @@
+// Setting up or resuming a training run directory: the run's config (the given file is copied in; an
+// existing copy must agree with it), the --set overrides of this session, the options of every
+// section, and the trainer restored from the newest checkpoint.
+#pragma once
+#include <memory>
+#include <string>
+
+#include "nn/model.h"
+#include "selfplay/selfplay_config.h"
+#include "training/run_dir.h"
+#include "training/train_loop.h"
+#include "training/train_options.h"
+#include "training/trainer.h"
+
+namespace jz {
+
+struct RunSetup {
+  RunDir run{""};
+  TrainOptions options;
+  SelfPlayOptions selfplay;  // read too, so one file configures both and typos anywhere are caught
+  ModelConfig model;
+};
+
+// Checks the arguments, reconciles the config with the run directory and creates its folders.
+// False with a one-line reason.
+bool setup_run(const TrainRunArgs& args, RunSetup& out, std::string* error);
+
+// The trainer of the run, resumed from its newest checkpoint when there is one, with a network
+// exported for its step (self-play needs one to play with). Throws std::runtime_error.
+std::unique_ptr<Trainer> open_trainer(const RunSetup& setup, std::string* network);
+
+}  // namespace jz
