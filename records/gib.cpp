@@ -85,7 +85,8 @@ std::string fen_with_setups(const std::string& cho, const std::string& han) {
       if (t != ELEPHANT && t != HORSE) return std::string();
       pieces += t == ELEPHANT ? 'b' : 'n';
     }
-    if (pieces.size() != 4 || std::count(pieces.begin(), pieces.end(), 'b') != 2) return std::string();
+    // Each wing holds one horse and one elephant.
+    if (pieces.size() != 4 || pieces[0] == pieces[1] || pieces[2] == pieces[3]) return std::string();
     std::string r = std::string("r") + pieces[0] + pieces[1] + "a1a" + pieces[2] + pieces[3] + "r";
     if (upper)
       for (char& c : r) c = char(std::toupper((unsigned char)c));
@@ -213,19 +214,28 @@ void finish_game(const RawGame& raw, Ruleset default_rules, ParsedGame& g) {
 
 std::vector<ParsedGame> read_gib(const std::string& text, Ruleset rules) {
   std::vector<RawGame> raws(1);
-  bool in_moves = false;
+  bool in_moves = false, blank_after_headers = false;
   size_t at = 0;
   while (at <= text.size()) {
     size_t nl = text.find('\n', at);
     if (nl == std::string::npos) nl = text.size();
     std::string line = trim(text.substr(at, nl - at));
     at = nl + 1;
-    if (line.empty()) continue;
+    if (line.empty()) {
+      blank_after_headers |= !raws.back().header_lines.empty();
+      continue;
+    }
     if (line[0] == '[') {
-      if (in_moves) {  // headers after moves: the next game
+      // Headers after moves, after the blank line that ends a header block, or repeating a key the
+      // game has (games without moves): the next game.
+      std::string key = line.substr(0, line.find_first_of(" \t\""));
+      bool repeated = false;
+      for (const std::string& h : raws.back().header_lines) repeated |= h.compare(0, key.size() + 1, key + " ") == 0;
+      if (in_moves || repeated || blank_after_headers) {
         raws.emplace_back();
         in_moves = false;
       }
+      blank_after_headers = false;
       raws.back().header_lines.push_back(line);
     } else {
       in_moves = true;
