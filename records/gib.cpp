@@ -150,7 +150,6 @@ void finish_game(const RawGame& raw, Ruleset default_rules, ParsedGame& g) {
   g.ruleset = default_rules;
   std::string cho, han, fen;
   int total = -1;
-  bool have_result = false;
   for (const std::string& line : raw.header_lines) {
     Header h;
     if (!parse_header_line(line, h)) return fail("bad header line '" + line + "'", -1);
@@ -165,10 +164,8 @@ void finish_game(const RawGame& raw, Ruleset default_rules, ParsedGame& g) {
       total = std::stoi(v);
     } else if (h.key == "대국결과") {
       if (!parse_result(h.value, g)) return fail("bad 대국결과 '" + h.value + "'", -1);
-      have_result = true;
     }
   }
-  (void)have_result;
   if (fen.empty()) {
     if (cho.empty() || han.empty()) return fail("no 초차림/한차림 setup headers", -1);
     fen = fen_with_setups(trim(cho), trim(han));

@@ -222,13 +222,12 @@ Importer::Importer(ImportOptions options, Sink sink, Report report)
 
 bool Importer::import_file(const std::string& path, std::string* error) {
   std::string bytes, why;
-  ++stats_.files;
   if (!read_file(path, bytes, &why)) {
+    ++stats_.files;
     ++stats_.bad_files;
     report_(path + ": skipped: " + why);
     return true;
   }
-  --stats_.files;  // counted again below
   return import_bytes(path, bytes, error);
 }
 
