@@ -19,6 +19,7 @@ void add_bench(CLI::App& app, int& rc) {
   add_bench_mcts(*bench, rc);
   add_bench_ab(*bench, rc);
   add_bench_train(*bench, rc);
+  add_bench_import(*bench, rc);
 }
 
 void add_bench_perft(CLI::App& bench, int& rc) {

@@ -1,5 +1,5 @@
-// `janggi-zero record`: prints the games of a replay chunk as text, JSON lines or UCI position
-// commands, and can check that every game replays through the rules to its stored result.
+// `janggi-zero record`: prints the games of a replay chunk as text, JSON lines, UCI position
+// commands, Korean .gib or PGN (records/), and can check that every game replays through the rules to its stored result.
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
@@ -8,6 +8,8 @@
 
 #include "apps/app_support.h"
 #include "apps/commands.h"
+#include "records/gib.h"
+#include "records/pgn.h"
 #include "selfplay/chunk_reader.h"
 #include "selfplay/game_record.h"
 #include "selfplay/replay_buffer.h"
@@ -59,8 +61,8 @@ int run_record(const RecordArgs& a) {
   if (a.chunk.empty()) {
     return report_error("give --chunk FILE or --dir DIR");
   }
-  if (a.format != "text" && a.format != "json" && a.format != "uci") {
-    return report_error("--format must be text, json or uci");
+  if (a.format != "text" && a.format != "json" && a.format != "uci" && a.format != "gib" && a.format != "pgn") {
+    return report_error("--format must be text, json, uci, gib or pgn");
   }
   ChunkHeader h;
   std::vector<GameRecord> games;
@@ -85,7 +87,19 @@ int run_record(const RecordArgs& a) {
       report_error("game " + std::to_string(i) + ": " + err);
       ++bad;
     }
-    if (a.format == "json") std::printf("%s\n", game_to_json(g).c_str());
+    if (a.format == "gib" || a.format == "pgn") {
+      std::vector<Move> moves;
+      for (const PlyRecord& p : g.plies) moves.push_back(p.move);
+      std::string text;
+      bool ok = a.format == "gib" ? write_gib(g.start_fen, g.ruleset, moves, g.winner, g.ending, text, &err)
+                                  : write_pgn(g.start_fen, g.ruleset, moves, g.winner, g.ending, text, &err);
+      if (!ok) {
+        report_error("game " + std::to_string(i) + ": " + err);
+        ++bad;
+        continue;
+      }
+      std::printf("%s%s", i > 0 && a.game < 0 ? "\n" : "", text.c_str());
+    } else if (a.format == "json") std::printf("%s\n", game_to_json(g).c_str());
     else if (a.format == "uci") std::printf("%s\n", game_to_uci(g).c_str());
     else std::printf("%s%s", i > 0 && a.game < 0 ? "\n" : "", game_to_text(g).c_str());
   }
@@ -102,7 +116,9 @@ void add_record(CLI::App& app, int& rc) {
   cmd->add_option("--window", a->window, "With --dir: window size in positions");
   cmd->add_option("--samples", a->samples, "With --dir: draw this many samples and report the speed");
   cmd->add_option("--game", a->game, "Only this game (0-based index)");
-  cmd->add_option("--format", a->format, "text (PGN-like) | json (one line per game) | uci (position fen ... moves ...)");
+  cmd->add_option("--format", a->format,
+                  "text (PGN-like) | json (one line per game) | uci (position fen ... moves ...) | gib (Korean, "
+                  "UTF-8) | pgn (pychess-variants style); gib, pgn and json read back with `import`");
   cmd->add_flag("--validate", a->validate, "Replay every game through the rules; non-zero exit if one is wrong");
   cmd->add_flag("--summary", a->summary, "Print the chunk header first");
   set_command(cmd, rc, [a] { return run_record(*a); });

@@ -21,6 +21,8 @@ void add_cluster(CLI::App& app, int& rc);  // Slurm launch, status, stop (cluste
 void add_selfplay(CLI::App& app, int& rc);  // self-play worker (selfplay/)
 void add_soak(CLI::App& app, int& rc);      // self-play under load: memory, stalls (selfplay/)
 void add_record(CLI::App& app, int& rc);    // print games from replay chunks
+void add_import(CLI::App& app, int& rc);    // game records (.gib, PGN, JSONL) into replay chunks (records/)
+void add_bench_import(CLI::App& bench, int& rc);  // import speed (records/)
 void add_train(CLI::App& app, int& rc);     // local training run (training/)
 void add_report(CLI::App& app, int& rc);    // HTML report of a run directory
 void add_bench_train(CLI::App& bench, int& rc);  // trainer throughput (training/)

@@ -30,6 +30,7 @@ int main(int argc, char** argv) {
   jz::app::add_selfplay(app, rc);
   jz::app::add_soak(app, rc);
   jz::app::add_record(app, rc);
+  jz::app::add_import(app, rc);
   jz::app::add_train(app, rc);
   jz::app::add_report(app, rc);
   try {

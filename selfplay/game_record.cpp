@@ -89,6 +89,15 @@ bool validate_game(const GameRecord& g, std::string* error) {
     if (g.winner != Winner::CHO && g.winner != Winner::HAN) return fail("resignation without a winner");
     return true;
   }
+  // Imported games also end on time, or by agreement / an arbiter (ending none) with any result.
+  if (g.source != GameSource::SELFPLAY && g.ending == Ending::TIME) {
+    if (g.winner != Winner::CHO && g.winner != Winner::HAN) return fail("time loss without a winner");
+    return true;
+  }
+  if (g.source != GameSource::SELFPLAY && g.ending == Ending::NONE) {
+    if (g.winner == Winner::NONE) return fail("imported game without a result");
+    return true;
+  }
   if (g.ending == Ending::LENGTH_CAP) {
     GameResult r = decide(pos, Ending::LENGTH_CAP);
     if (r.winner != stored.winner || r.by_counting != stored.by_counting)
@@ -121,10 +130,64 @@ std::string game_to_json(const GameRecord& g) {
   j["margin"] = g.final_margin;
   j["network"] = g.network_id;
   j["seed"] = g.seed;
+  if (g.source != GameSource::SELFPLAY) j["source"] = game_source_name(g.source);
+  if (!g.origin.empty()) j["origin"] = g.origin;
   if (g.flags & GAME_FLAG_NO_RESIGN) j["no_resign"] = true;
   if (g.flags & GAME_FLAG_WOULD_RESIGN) j["would_resign"] = g.would_resign == CHO ? "cho" : "han";
   // The network id comes from the chunk file as it is: invalid UTF-8 must not make dump() throw.
   return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+bool game_from_json(const std::string& line, GameRecord& g, int* bad_ply, std::string* error) {
+  auto fail = [&](const std::string& why) {
+    if (error) *error = why;
+    return false;
+  };
+  if (bad_ply) *bad_ply = -1;
+  nlohmann::json j = nlohmann::json::parse(line, nullptr, false);
+  if (j.is_discarded() || !j.is_object()) return fail("not a JSON object");
+  auto str = [&](const char* key, std::string& out) {
+    auto it = j.find(key);
+    if (it == j.end()) return true;
+    if (!it->is_string()) return false;
+    out = it->get<std::string>();
+    return true;
+  };
+  g = GameRecord();
+  std::string rules = "janggi", winner, ending = "none", setup;
+  if (!str("fen", g.start_fen) || g.start_fen.empty()) return fail("missing or bad \"fen\"");
+  if (!str("rules", rules) || !parse_ruleset(rules, g.ruleset)) return fail("bad \"rules\" '" + rules + "'");
+  if (!str("winner", winner) || !str("ending", ending) || !str("network", g.network_id))
+    return fail("\"winner\", \"ending\" and \"network\" must be strings");
+  if (winner == "cho") g.winner = Winner::CHO;
+  else if (winner == "han") g.winner = Winner::HAN;
+  else if (winner == "draw") g.winner = Winner::DRAW;
+  else return fail("bad \"winner\" '" + winner + "'");
+  if (!parse_ending(ending, g.ending)) return fail("bad \"ending\" '" + ending + "'");
+  if (j.contains("by_counting")) {
+    if (!j["by_counting"].is_boolean()) return fail("\"by_counting\" must be true or false");
+    if (j["by_counting"].get<bool>()) g.flags |= GAME_FLAG_BY_COUNTING;
+  }
+  auto moves = j.find("moves");
+  if (moves == j.end() || !moves->is_array()) return fail("missing \"moves\" list");
+  Position pos;
+  std::string why;
+  if (!pos.set_fen(g.start_fen, g.ruleset, &why)) return fail("bad start FEN: " + why);
+  for (int s = 0; s < SETUP_NB; ++s)
+    if (setup_fen(s) == g.start_fen) g.setup = uint8_t(s);
+  const float draw[3] = {0, 1, 0};
+  for (size_t i = 0; i < moves->size(); ++i) {
+    const auto& m = (*moves)[i];
+    Move mv;
+    if (!m.is_string() || !parse_legal_uci_move(pos, m.get<std::string>(), mv, &why)) {
+      if (bad_ply) *bad_ply = int(i);
+      return fail(m.is_string() ? why : "move is not a string");
+    }
+    g.add_ply(mv, false, draw, {});
+    pos.do_move(mv);
+  }
+  g.final_margin = int16_t(material_margin(pos));
+  return true;
 }
 
 std::string game_to_text(const GameRecord& g) {

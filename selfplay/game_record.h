@@ -20,6 +20,9 @@ bool validate_game(const GameRecord& game, std::string* error);
 std::string game_to_uci(const GameRecord& game);   // "position fen <fen> moves b1c3 ..."
 std::string game_to_json(const GameRecord& game);  // one line
 std::string game_to_text(const GameRecord& game);  // headers + numbered moves, PGN-like
+// Reads one game_to_json line back: start, rule set, moves (each checked legal), result. Plies get
+// no search data (cheap, no target); on an illegal move *bad_ply is its index, else -1.
+bool game_from_json(const std::string& line, GameRecord& game, int* bad_ply, std::string* error);
 
 // "cho" / "han" / "draw" / "none".
 const char* winner_name(Winner w);

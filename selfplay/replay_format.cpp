@@ -53,7 +53,7 @@ bool valid_square_move(uint16_t raw) {
   return raw < (1u << 14) && m.from() < SQUARE_NB && m.to() < SQUARE_NB;
 }
 
-void encode_game(const GameRecord& g, std::string& s) {
+void encode_game(const GameRecord& g, std::string& s, uint16_t version) {
   size_t at = s.size();
   Out o{s};
   o.u32(0);  // record size, patched below
@@ -69,6 +69,11 @@ void encode_game(const GameRecord& g, std::string& s) {
   o.bytes(g.start_fen);
   o.u16(uint32_t(g.network_id.size()));
   o.bytes(g.network_id);
+  if (version >= 2) {
+    o.u8(uint8_t(g.source));
+    o.u16(uint32_t(std::min<size_t>(g.origin.size(), 65535)));
+    o.bytes(g.origin.substr(0, 65535));
+  }
   o.u32(uint32_t(g.plies.size()));
   for (const PlyRecord& p : g.plies) {
     o.u16(p.move.raw);
@@ -88,7 +93,7 @@ void encode_game(const GameRecord& g, std::string& s) {
   for (int i = 0; i < 4; ++i) s[at + i] = char((size >> (8 * i)) & 0xFF);
 }
 
-bool decode_game(In& in, GameRecord& g, std::string* error) {
+bool decode_game(In& in, GameRecord& g, uint16_t version, std::string* error) {
   auto fail = [&](const char* why) {
     if (error) *error = why;
     return false;
@@ -105,6 +110,12 @@ bool decode_game(In& in, GameRecord& g, std::string* error) {
   g.seed = r.u64();
   g.start_fen = r.bytes(r.u16());
   g.network_id = r.bytes(r.u16());
+  uint32_t source = 0;
+  g.origin.clear();
+  if (version >= 2) {
+    source = r.u8();
+    g.origin = r.bytes(r.u16());
+  }
   uint32_t plies = r.u32();
   if (!r.ok) return fail("truncated game header");
   if (rules >= RULESET_NB) return fail("bad rule set");
@@ -112,6 +123,7 @@ bool decode_game(In& in, GameRecord& g, std::string* error) {
   if (winner > uint32_t(Winner::DRAW)) return fail("bad winner");
   if (ending > uint32_t(Ending::TIME)) return fail("bad ending");
   if (would > NO_COLOR) return fail("bad would-resign color");
+  if (source >= GAME_SOURCE_NB) return fail("bad game source");
   if (g.start_fen.empty()) return fail("empty start FEN");
   if (plies > r.left / 12) return fail("ply count exceeds the record size");
   g.ruleset = Ruleset(rules);
@@ -119,6 +131,7 @@ bool decode_game(In& in, GameRecord& g, std::string* error) {
   g.winner = Winner(winner);
   g.ending = Ending(ending);
   g.would_resign = Color(would);
+  g.source = GameSource(source);
   g.plies.resize(plies);
   g.policy.clear();
   for (PlyRecord& p : g.plies) {
@@ -148,6 +161,14 @@ bool decode_game(In& in, GameRecord& g, std::string* error) {
 
 }  // namespace
 
+const char* game_source_name(GameSource s) {
+  switch (s) {
+    case GameSource::IMPORT: return "import";
+    case GameSource::TEACHER: return "teacher";
+    default: return "selfplay";
+  }
+}
+
 void GameRecord::add_ply(Move move, bool full_search, const float wdl[3],
                          const std::vector<std::pair<Move, float>>& target) {
   PlyRecord p;
@@ -160,11 +181,12 @@ void GameRecord::add_ply(Move move, bool full_search, const float wdl[3],
   plies.push_back(p);
 }
 
-std::string encode_chunk(const std::vector<GameRecord>& games, uint64_t created_ms, int zstd_level) {
+std::string encode_chunk(const std::vector<GameRecord>& games, uint64_t created_ms, int zstd_level,
+                         uint16_t version) {
   std::string raw;
   uint64_t positions = 0;
   for (const GameRecord& g : games) {
-    encode_game(g, raw);
+    encode_game(g, raw, version);
     positions += g.plies.size();
   }
   std::string payload(ZSTD_compressBound(raw.size()), '\0');
@@ -176,7 +198,7 @@ std::string encode_chunk(const std::vector<GameRecord>& games, uint64_t created_
   out.reserve(CHUNK_HEADER_SIZE + payload.size() + CHUNK_TRAILER_SIZE);
   Out o{out};
   out.append(CHUNK_MAGIC, 8);
-  o.u16(CHUNK_VERSION);
+  o.u16(version);
   o.u16(CHUNK_FLAG_ZSTD);
   o.u32(uint32_t(games.size()));
   o.u32(uint32_t(positions));
@@ -205,7 +227,7 @@ bool decode_chunk_header(const std::string& bytes, ChunkHeader& h, std::string* 
   h.created_ms = in.u64();
   h.uncompressed_size = in.u64();
   h.payload_size = in.u64();
-  if (h.version != CHUNK_VERSION)
+  if (h.version < CHUNK_VERSION_MIN || h.version > CHUNK_VERSION)
     return fail("unsupported chunk format version " + std::to_string(h.version));
   if (h.flags & ~CHUNK_FLAG_ZSTD) return fail("unknown chunk flags");
   if (h.uncompressed_size > CHUNK_MAX_UNCOMPRESSED || h.payload_size > CHUNK_MAX_UNCOMPRESSED)
@@ -246,7 +268,7 @@ bool decode_chunk(const std::string& bytes, ChunkHeader& h, std::vector<GameReco
   for (uint32_t i = 0; i < h.game_count; ++i) {
     GameRecord g;
     std::string why;
-    if (!decode_game(in, g, &why)) return fail("game " + std::to_string(i) + ": " + why);
+    if (!decode_game(in, g, h.version, &why)) return fail("game " + std::to_string(i) + ": " + why);
     positions += g.plies.size();
     games.push_back(std::move(g));
   }

@@ -1,4 +1,4 @@
-// Replay chunk format (version 1): finished self-play games, zstd-compressed, CRC-checked.
+// Replay chunk format (version 2; version 1 still reads): finished games (self-play or imported), zstd-compressed, CRC-checked.
 // Byte layout and rationale: selfplay/README.md. Positions are not stored; they are rebuilt by
 // replaying the moves through the rules core, so the history the encoder sees is exact.
 #pragma once
@@ -12,7 +12,8 @@
 namespace jz {
 
 constexpr char CHUNK_MAGIC[8] = {'J', 'Z', 'R', 'E', 'P', 'L', 'A', 'Y'};
-constexpr uint16_t CHUNK_VERSION = 1;
+constexpr uint16_t CHUNK_VERSION = 2;      // written; 1 still reads (no source/origin)
+constexpr uint16_t CHUNK_VERSION_MIN = 1;
 constexpr size_t CHUNK_HEADER_SIZE = 48;
 constexpr size_t CHUNK_TRAILER_SIZE = 4;  // CRC32 over header + payload
 constexpr uint16_t CHUNK_FLAG_ZSTD = 1;
@@ -49,12 +50,19 @@ constexpr uint8_t GAME_FLAG_BY_COUNTING = 1;   // result decided by counting
 constexpr uint8_t GAME_FLAG_NO_RESIGN = 2;     // resignation disabled (false-resignation probe)
 constexpr uint8_t GAME_FLAG_WOULD_RESIGN = 4;  // in a probe game, would_resign says who would have resigned
 
+// Where a game came from (version 2; version-1 games read as SELFPLAY).
+enum class GameSource : uint8_t { SELFPLAY = 0, IMPORT = 1, TEACHER = 2 };
+constexpr int GAME_SOURCE_NB = 3;
+const char* game_source_name(GameSource s);  // "selfplay", "import", "teacher"
+
 struct GameRecord {
   std::string start_fen;
   Ruleset ruleset = Ruleset::JANGGI;
   uint8_t setup = SETUP_CUSTOM;   // 0..15 (core/setups.h) or SETUP_CUSTOM
   uint64_t seed = 0;
   std::string network_id;
+  GameSource source = GameSource::SELFPLAY;
+  std::string origin;             // imported games: "<file>#<game index>"; empty for self-play
   Winner winner = Winner::NONE;
   Ending ending = Ending::NONE;
   uint8_t flags = 0;
@@ -80,9 +88,11 @@ struct ChunkHeader {
   uint64_t payload_size = 0;      // bytes that follow the header (before the CRC trailer)
 };
 
-// Serializes games into a complete chunk file image (header, compressed payload, CRC).
-std::string encode_chunk(const std::vector<GameRecord>& games, uint64_t created_ms, int zstd_level = 3);
-// Parses only the header (cheap directory scans). False with a reason if it is not a v1 header.
+// Serializes games into a complete chunk file image (header, compressed payload, CRC). version 1
+// (tests of old files only) drops source and origin.
+std::string encode_chunk(const std::vector<GameRecord>& games, uint64_t created_ms, int zstd_level = 3,
+                         uint16_t version = CHUNK_VERSION);
+// Parses only the header (cheap directory scans). False with a reason if it is not a v1/v2 header.
 bool decode_chunk_header(const std::string& bytes, ChunkHeader& header, std::string* error);
 // Parses and validates a whole chunk image: CRC, sizes, decompression, every field's range.
 // Does not replay moves (see validate_game in game_record.h).

@@ -13,6 +13,8 @@ void expect_same(const GameRecord& a, const GameRecord& b) {
   EXPECT_EQ(a.setup, b.setup);
   EXPECT_EQ(a.seed, b.seed);
   EXPECT_EQ(a.network_id, b.network_id);
+  EXPECT_EQ(a.source, b.source);
+  EXPECT_EQ(a.origin, b.origin);
   EXPECT_EQ(a.winner, b.winner);
   EXPECT_EQ(a.ending, b.ending);
   EXPECT_EQ(a.flags, b.flags);
@@ -39,6 +41,9 @@ TEST(ReplayFormat, RoundTrip) {
     for (int i = 0; i < 3; ++i) games.push_back(test::random_game(rng, Ruleset(r)));
   games[0].flags |= GAME_FLAG_NO_RESIGN | GAME_FLAG_WOULD_RESIGN;
   games[0].would_resign = HAN;
+  games[1].source = GameSource::IMPORT;
+  games[1].origin = "friendly.gib#0";
+  games[2].source = GameSource::TEACHER;
   std::string bytes = encode_chunk(games, 1234567);
   ChunkHeader h;
   std::vector<GameRecord> back;
@@ -109,14 +114,37 @@ TEST(ReplayFormat, FutureVersionAndBadMagicAreRejected) {
   ChunkHeader h;
   std::vector<GameRecord> back;
   std::string err;
-  std::string v2 = bytes;
-  v2[8] = 2;
-  EXPECT_FALSE(decode_chunk(v2, h, back, &err));
+  std::string v3 = bytes;
+  v3[8] = char(CHUNK_VERSION + 1);
+  EXPECT_FALSE(decode_chunk(v3, h, back, &err));
   EXPECT_NE(err.find("version"), std::string::npos) << err;
   std::string magic = bytes;
   magic[0] = 'X';
   EXPECT_FALSE(decode_chunk(magic, h, back, &err));
   EXPECT_NE(err.find("magic"), std::string::npos) << err;
+}
+
+// Version-1 chunks (no source, no origin) written before version 2 still read, as self-play games.
+TEST(ReplayFormat, Version1ChunksStillRead) {
+  std::mt19937_64 rng(7);
+  std::vector<GameRecord> games = {test::random_game(rng, Ruleset::JANGGI), test::random_game(rng, Ruleset::CASUAL)};
+  std::string v1 = encode_chunk(games, 99, 3, 1);
+  ChunkHeader h;
+  std::vector<GameRecord> back;
+  std::string err;
+  ASSERT_TRUE(decode_chunk(v1, h, back, &err)) << err;
+  EXPECT_EQ(h.version, 1);
+  ASSERT_EQ(back.size(), 2u);
+  for (size_t i = 0; i < games.size(); ++i) {
+    EXPECT_EQ(back[i].source, GameSource::SELFPLAY);
+    expect_same(games[i], back[i]);
+  }
+  // The same games as version 2 take exactly the source byte and origin length more per game.
+  std::string v2 = encode_chunk(games, 99, 3);
+  ASSERT_TRUE(decode_chunk(v2, h, back, &err)) << err;
+  ChunkHeader h1;
+  ASSERT_TRUE(decode_chunk_header(v1, h1, &err));
+  EXPECT_EQ(h.uncompressed_size, h1.uncompressed_size + 3 * games.size());
 }
 
 // The CRC covers the bytes, not their meaning: a well-formed chunk with nonsense fields must still
