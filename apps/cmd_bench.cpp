@@ -15,10 +15,12 @@ void add_bench(CLI::App& app, int& rc) {
   auto* bench = app.add_subcommand("bench", "Benchmarks");
   bench->require_subcommand(1);
   add_bench_perft(*bench, rc);
-  add_bench_nn(*bench, rc);
   add_bench_mcts(*bench, rc);
   add_bench_ab(*bench, rc);
+#ifdef JZ_WITH_TORCH
+  add_bench_nn(*bench, rc);
   add_bench_train(*bench, rc);
+#endif
   add_bench_import(*bench, rc);
 }
 

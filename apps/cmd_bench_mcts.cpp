@@ -18,7 +18,7 @@
 #include "mcts/stub_evaluator.h"
 #include "util/clock.h"
 #include "util/process.h"
-#ifdef JZ_BENCH_MCTS_NN
+#ifdef JZ_WITH_TORCH
 #include "nn/model.h"
 #include "nn/network_evaluator.h"
 #endif
@@ -138,7 +138,7 @@ void bench_memory(int visits) {
   std::printf("  freed in %.3f s\n", now_seconds() - t0);
 }
 
-#ifdef JZ_BENCH_MCTS_NN
+#ifdef JZ_WITH_TORCH
 // Raw throughput: evaluate() on fixed batches of positions from real games, no search.
 // Returns evals per wall second; *per_cpu gets evals per CPU second.
 double raw_evals_per_second(Evaluator& eval, int batch, double seconds, double* per_cpu) {
@@ -182,7 +182,7 @@ int run_bench_mcts(const BenchMctsOpts& o) {
   report_trees("stub material", run_trees(material, o, o.seconds));
   if (o.tree_visits > 0) bench_memory(o.tree_visits);
   if (o.net.empty() && o.blocks <= 0) return 0;
-#ifdef JZ_BENCH_MCTS_NN
+#ifdef JZ_WITH_TORCH
   torch_init_threads();
   NetworkOptions nopt;
   nopt.device = o.device;

@@ -27,12 +27,14 @@ int main(int argc, char** argv) {
   jz::app::add_ratings(app, rc);
   jz::app::add_gauntlet(app, rc);
   jz::app::add_cluster(app, rc);
-  jz::app::add_selfplay(app, rc);
-  jz::app::add_soak(app, rc);
   jz::app::add_record(app, rc);
   jz::app::add_import(app, rc);
-  jz::app::add_train(app, rc);
   jz::app::add_report(app, rc);
+#ifdef JZ_WITH_TORCH  // the network commands: the binary's one LibTorch seam (apps/CMakeLists.txt)
+  jz::app::add_selfplay(app, rc);
+  jz::app::add_soak(app, rc);
+  jz::app::add_train(app, rc);
+#endif
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "nn/model.h"
+#include "nn/model_config.h"
 
 namespace jz {
 
