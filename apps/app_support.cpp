@@ -32,8 +32,7 @@ void set_command(CLI::App* cmd, int& rc, std::function<int()> body) {
   });
 }
 
-bool load_command_config(const std::string& command, const std::string& path,
-                         const std::vector<std::string>& overrides,
+bool load_command_config(const std::string& command, const std::string& path, const std::vector<std::string>& overrides,
                          const std::function<bool(const Config&, std::string*)>& read, Config& cfg,
                          std::string* error) {
   return load_config(path, overrides, cfg, error) && read(cfg, error) &&

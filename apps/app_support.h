@@ -22,10 +22,8 @@ void set_command(CLI::App* cmd, int& rc, std::function<int()> body);
 
 // Loads `path` with the --set overrides, lets `read` take the options it needs, then checks the
 // sections `command` reads strictly (util/config.h). False with a one-line reason.
-bool load_command_config(const std::string& command, const std::string& path,
-                         const std::vector<std::string>& overrides,
-                         const std::function<bool(const Config&, std::string*)>& read, Config& cfg,
-                         std::string* error);
+bool load_command_config(const std::string& command, const std::string& path, const std::vector<std::string>& overrides,
+                         const std::function<bool(const Config&, std::string*)>& read, Config& cfg, std::string* error);
 
 // SIGINT and SIGTERM set the returned flag to the signal's number; a second signal ends the process
 // at once (default action). Commands that stop cleanly poll it or hand it to the library.

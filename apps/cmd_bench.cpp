@@ -25,7 +25,10 @@ void add_bench(CLI::App& app, int& rc) {
 }
 
 void add_bench_perft(CLI::App& bench, int& rc) {
-  struct Opts { std::string fen = Position::START_FEN, suite; int depth = 5, threads = 1, max_depth = 6; };
+  struct Opts {
+    std::string fen = Position::START_FEN, suite;
+    int depth = 5, threads = 1, max_depth = 6;
+  };
   auto o = std::make_shared<Opts>();
   auto* cmd = bench.add_subcommand("perft", "Leaf nodes per second (bulk counting), or check a perft suite");
   cmd->add_option("--fen", o->fen, "Position to time");
@@ -65,7 +68,10 @@ void add_bench_perft(CLI::App& bench, int& rc) {
       Ruleset rules;
       if (!parse_ruleset(variant, rules)) return void(rc = report_error("unknown variant '" + variant + "'", 2));
       int depth = std::stoi(c[base + 1]);
-      if (depth > o->max_depth) { ++skipped; continue; }
+      if (depth > o->max_depth) {
+        ++skipped;
+        continue;
+      }
       Position pos;
       std::string err;
       if (!pos.set_fen(c[base], rules, &err)) return void(rc = report_error(err, 2));

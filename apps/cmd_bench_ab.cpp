@@ -23,10 +23,12 @@ namespace {
 const char* BENCH_FENS[] = {
     Position::START_FEN,
     "r2a1a2r/4k4/c1n1c1n2/p2pb3b/3p2pp1/2P5R/1P1PN1PP1/1C2C1N2/4K4/1RBA1AB2 w - - 30 16",  // middlegame
-    "3k1c3/3aa4/2n3r1c/p1B2P3/3PCP3/6p2/9/2R6/4K4/3ACA3 w - - 1 61",                        // endgame
+    "3k1c3/3aa4/2n3r1c/p1B2P3/3PCP3/6p2/9/2R6/4K4/3ACA3 w - - 1 61",                       // endgame
 };
 
-struct Score { int win = 0, draw = 0, loss = 0; };
+struct Score {
+  int win = 0, draw = 0, loss = 0;
+};
 
 // CPU seconds of this thread: on a shared machine wall-clock nodes/s understates the engine.
 double thread_cpu_seconds() {
@@ -71,7 +73,8 @@ void add_bench_ab(CLI::App& bench, int& rc) {
     std::vector<std::string> fens, levels = {"easy", "normal", "expert,movetime=300"};
   };
   auto o = std::make_shared<Opts>();
-  auto* cmd = bench.add_subcommand("ab", "Alpha-beta engine: nodes/s and depth per position; --match for a level round robin");
+  auto* cmd =
+      bench.add_subcommand("ab", "Alpha-beta engine: nodes/s and depth per position; --match for a level round robin");
   cmd->add_option("--seconds", o->seconds, "Search time per position")->check(CLI::Range(0.01, 3600.0));
   cmd->add_option("--hash", o->hash, "Transposition table MB")->check(CLI::Range(1, 65536));
   cmd->add_option("--fen", o->fens, "Positions (default: start, a middlegame, an endgame)");
@@ -125,9 +128,12 @@ void add_bench_ab(CLI::App& bench, int& rc) {
             std::string ending;
             Winner w = play_game(a_cho ? levels[a] : levels[b], a_cho ? levels[b] : levels[a], (g / 2) % SETUP_NB,
                                  o->max_plies, 1000003ULL * (g + 1), &ending);
-            if (w == Winner::DRAW) ++s.draw;
-            else if ((w == Winner::CHO) == a_cho) ++s.win;
-            else ++s.loss;
+            if (w == Winner::DRAW)
+              ++s.draw;
+            else if ((w == Winner::CHO) == a_cho)
+              ++s.win;
+            else
+              ++s.loss;
             std::printf("  game %d: %s (Cho) vs %s (Han): %s\n", g + 1, o->levels[a_cho ? a : b].c_str(),
                         o->levels[a_cho ? b : a].c_str(), ending.c_str());
             std::fflush(stdout);

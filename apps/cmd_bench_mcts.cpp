@@ -82,8 +82,10 @@ SelfPlayStats run_trees(Evaluator& eval, const BenchMctsOpts& o, double seconds)
           next.do_move(r.move);
           over = game_result(next).over();
         }
-        if (over) tree.reset(Position()), plies[t] = 0;
-        else tree.advance(r.move);
+        if (over)
+          tree.reset(Position()), plies[t] = 0;
+        else
+          tree.advance(r.move);
       }
       start[t] = int(reqs.size());
       tree.gather(per_tree, reqs);
@@ -95,7 +97,8 @@ SelfPlayStats run_trees(Evaluator& eval, const BenchMctsOpts& o, double seconds)
     out.resize(n);
     for (int i = 0; i < n; ++i) in[i] = reqs[i].input();
     eval.evaluate(in.data(), n, out.data());
-    for (int t = 0; t < o.trees; ++t) trees[t]->apply(reqs.data() + start[t], out.data() + start[t], start[t + 1] - start[t]);
+    for (int t = 0; t < o.trees; ++t)
+      trees[t]->apply(reqs.data() + start[t], out.data() + start[t], start[t + 1] - start[t]);
     s.evals += n;
     ++s.rounds;
   }
@@ -105,10 +108,11 @@ SelfPlayStats run_trees(Evaluator& eval, const BenchMctsOpts& o, double seconds)
 }
 
 void report_trees(const char* name, const SelfPlayStats& s) {
-  std::printf("%s: %ld playouts, %ld evals in %ld batches (avg %.1f) over %.2f s (%.2f s CPU): %.0f playouts/s, "
-              "%.0f evals/s; per CPU second %.0f playouts, %.0f evals; %ld moves\n", name, s.playouts, s.evals,
-              s.rounds, s.rounds ? double(s.evals) / s.rounds : 0.0, s.seconds, s.cpu, s.playouts / s.seconds,
-              s.evals / s.seconds, s.playouts / s.cpu, s.evals / s.cpu, s.moves);
+  std::printf(
+      "%s: %ld playouts, %ld evals in %ld batches (avg %.1f) over %.2f s (%.2f s CPU): %.0f playouts/s, "
+      "%.0f evals/s; per CPU second %.0f playouts, %.0f evals; %ld moves\n",
+      name, s.playouts, s.evals, s.rounds, s.rounds ? double(s.evals) / s.rounds : 0.0, s.seconds, s.cpu,
+      s.playouts / s.seconds, s.evals / s.seconds, s.playouts / s.cpu, s.evals / s.cpu, s.moves);
 }
 
 // Resident set size in bytes (Linux), 0 if unknown.
@@ -129,10 +133,11 @@ void bench_memory(int visits) {
   SearchResult r = run_search(tree, eval, 64);
   double s = now_seconds() - t0, rss = resident_bytes() - rss0;
   size_t nodes = tree.node_count();
-  std::printf("one tree, %d visits: %zu nodes, %.1f MiB counted (%.1f bytes/node: nodes + edge arrays), "
-              "%.1f MiB resident growth (%.1f bytes/node), %.0f playouts/s\n",
-              r.root_visits, nodes, tree.memory_bytes() / 1048576.0, double(tree.memory_bytes()) / nodes,
-              rss / 1048576.0, rss / nodes, r.playouts / s);
+  std::printf(
+      "one tree, %d visits: %zu nodes, %.1f MiB counted (%.1f bytes/node: nodes + edge arrays), "
+      "%.1f MiB resident growth (%.1f bytes/node), %.0f playouts/s\n",
+      r.root_visits, nodes, tree.memory_bytes() / 1048576.0, double(tree.memory_bytes()) / nodes, rss / 1048576.0,
+      rss / nodes, r.playouts / s);
   t0 = now_seconds();
   tree.reset(Position());
   std::printf("  freed in %.3f s\n", now_seconds() - t0);
@@ -174,8 +179,8 @@ int run_bench_mcts(const BenchMctsOpts& o) {
   if (!o.net.empty() && !std::ifstream(o.net)) {  // fail before the stub runs, not after
     return report_error("cannot open model '" + o.net + "'", 2);
   }
-  std::printf("bench mcts: %d trees x %d simulations per move, batch %d, %.1f s per run\n", o.trees, o.sims,
-              o.batch, o.seconds);
+  std::printf("bench mcts: %d trees x %d simulations per move, batch %d, %.1f s per run\n", o.trees, o.sims, o.batch,
+              o.seconds);
   UniformEvaluator uniform;
   MaterialEvaluator material(1.0f);
   report_trees("stub uniform ", run_trees(uniform, o, o.seconds));
@@ -210,9 +215,10 @@ int run_bench_mcts(const BenchMctsOpts& o) {
   std::printf("network %s: raw %.0f evals/s (%.0f per CPU second) at batch %d\n", net->id().c_str(), raw, raw_cpu,
               o.batch);
   report_trees("network search", s);
-  std::printf("search/raw = %.3f wall, %.3f CPU (search overhead %.1f%% of CPU time; search batches average %.1f "
-              "of %d)\n", search / raw, search_cpu / raw_cpu, 100.0 * (1.0 - search_cpu / raw_cpu), avg_batch,
-              o.batch);
+  std::printf(
+      "search/raw = %.3f wall, %.3f CPU (search overhead %.1f%% of CPU time; search batches average %.1f "
+      "of %d)\n",
+      search / raw, search_cpu / raw_cpu, 100.0 * (1.0 - search_cpu / raw_cpu), avg_batch, o.batch);
   return 0;
 #else
   return report_error("this build has no network library (nn/)", 2);
@@ -232,7 +238,8 @@ void add_bench_mcts(CLI::App& bench, int& rc) {
       ->check(CLI::Range(0, 100000000));
   auto* net = cmd->add_option("--net", o->net, "Model file to compare search and raw throughput with");
   cmd->add_option("--blocks", o->blocks, "Random network of this many blocks (with --filters)")
-      ->check(CLI::Range(1, 64))->excludes(net);
+      ->check(CLI::Range(1, 64))
+      ->excludes(net);
   cmd->add_option("--filters", o->filters, "Random network width")->check(CLI::Range(1, 1024))->excludes(net);
   cmd->add_option("--device", o->device, "Network device: cpu, cuda, cuda:N, auto");
   set_command(cmd, rc, [o] {

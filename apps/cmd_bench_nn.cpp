@@ -54,7 +54,9 @@ struct Pool {
   }
 };
 
-struct Result { double raw = 0, direct = 0, batching = 0, avg_batch = 0, wait_us = 0; };
+struct Result {
+  double raw = 0, direct = 0, batching = 0, avg_batch = 0, wait_us = 0;
+};
 
 // Runs fn(i) (which handles `batch` positions) until `seconds` pass; returns positions per second.
 template <typename Fn>
@@ -155,8 +157,8 @@ void run_bench_nn(const BenchNnOpts& o) {
                 std::min(o.threads, o.batch), r.batching, r.batching / r.raw, r.avg_batch, r.wait_us);
     return;
   }
-  std::printf("%-7s %-5s %5s %10s %10s %10s %7s %7s %9s\n", "model", "prec", "batch", "raw/s", "direct/s",
-              "batching/s", "b/raw", "d/raw", "avg batch");
+  std::printf("%-7s %-5s %5s %10s %10s %10s %7s %7s %9s\n", "model", "prec", "batch", "raw/s", "direct/s", "batching/s",
+              "b/raw", "d/raw", "avg batch");
   for (const char* size : {"4x32", "6x64", "10x128"})
     for (bool bf16 : {false, true})
       for (int batch : {1, 8, 32, 128}) {
@@ -185,7 +187,8 @@ void add_bench_nn(CLI::App& bench, int& rc) {
   cmd->add_option("--device", o->device, "cpu, cuda, cuda:N or auto");
   cmd->add_option("--threads", o->threads, "Threads submitting to the batching evaluator")->check(CLI::Range(1, 256));
   cmd->add_option("--servers", o->servers, "Server threads of the batching evaluator")->check(CLI::Range(1, 16));
-  cmd->add_option("--wait-us", o->wait_us, "Batching evaluator's max wait (microseconds)")->check(CLI::Range(0, 1000000));
+  cmd->add_option("--wait-us", o->wait_us, "Batching evaluator's max wait (microseconds)")
+      ->check(CLI::Range(0, 1000000));
   cmd->add_flag("--bf16", o->bf16, "bfloat16 weights and inputs");
   cmd->add_flag("--no-fuse", o->no_fuse, "Keep batch norms separate (default: folded into convolutions)");
   cmd->add_option("--seconds", o->seconds, "Seconds per measurement")->check(CLI::Range(0.05, 600.0));

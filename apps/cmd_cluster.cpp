@@ -27,7 +27,8 @@ void add_cluster(CLI::App& app, int& rc) {
                      "Config override key=value (repeatable): checked now, passed to the workers and the trainer; "
                      "RUN/config.yaml is not changed");
   launch->add_option("--workers", o.workers, "Self-play workers (a job array; ids w0, w1, ...)")
-      ->required()->check(CLI::Range(1, 10000));
+      ->required()
+      ->check(CLI::Range(1, 10000));
   launch->add_option("--cpus-per-worker", o.cpus_per_worker, "CPUs per worker, also its search threads (default 1)")
       ->check(CLI::Range(1, 1024));
   launch->add_option("--gpus-per-worker", o.gpus_per_worker, "GPUs per worker, through --gres=gpu:G (default 0)")

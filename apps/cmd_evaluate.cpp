@@ -85,8 +85,8 @@ void add_evaluate(CLI::App& app, int& rc) {
                             : uint64_t(std::chrono::system_clock::now().time_since_epoch().count()) % 1000000007;
     std::string err;
     if (!parse_ruleset(o->variant, cfg.rules)) {
-      return void(report_error("unknown variant '" + o->variant +
-                               "' (janggi, janggitraditional, janggimodern, janggicasual)"));
+      return void(
+          report_error("unknown variant '" + o->variant + "' (janggi, janggitraditional, janggimodern, janggicasual)"));
     }
     if (!o->sprt.empty()) {
       cfg.use_sprt = true;

@@ -45,7 +45,8 @@ void add_gauntlet(CLI::App& app, int& rc) {
   cmd->add_flag("--progress", o->g.progress, "Live match progress line");
   cmd->add_option("--cpu-hours-marks", o->marks,
                   "Rate the networks exported when the run's training CPU (metrics/train.csv cpu_hours) reached "
-                  "these marks, e.g. 0.25,0.5,1 (instead of --every)")->delimiter(',');
+                  "these marks, e.g. 0.25,0.5,1 (instead of --every)")
+      ->delimiter(',');
   cmd->callback([o, &rc] {
     GauntletOptions& g = o->g;
     g.models_dir = o->run_dir + "/models";
@@ -78,7 +79,8 @@ void add_gauntlet(CLI::App& app, int& rc) {
     auto hours = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() / 3600; };
     int total = 0;
     for (;;) {
-      int played = gauntlet_step(g, [](const std::string& line) { JZ_LOG("gauntlet: %s", line.c_str()); }, &err);
+      int played = gauntlet_step(
+          g, [](const std::string& line) { JZ_LOG("gauntlet: %s", line.c_str()); }, &err);
       if (played < 0) {
         return void(rc = report_error(err, 1));
       }

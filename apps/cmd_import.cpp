@@ -43,10 +43,11 @@ int run_import(const ImportArgs& a) {
   if (!missing.empty()) return 1;
   ChunkWriter writer(a.out, "import", a.games_per_chunk);
   bool quiet = a.quiet;
-  Importer imp(o, [&](GameRecord&& g, std::string* err) { return writer.add(std::move(g), err); },
-               [quiet](const std::string& line) {
-                 if (!quiet) std::fprintf(stderr, "skip: %s\n", line.c_str());
-               });
+  Importer imp(
+      o, [&](GameRecord&& g, std::string* err) { return writer.add(std::move(g), err); },
+      [quiet](const std::string& line) {
+        if (!quiet) std::fprintf(stderr, "skip: %s\n", line.c_str());
+      });
   double t0 = now_seconds(), c0 = self_cpu_seconds(), last = t0;
   std::string err;
   for (const std::string& f : files) {
@@ -61,11 +62,12 @@ int run_import(const ImportArgs& a) {
   if (!writer.flush(&err)) return report_error("writing chunks: " + err);
   double wall = now_seconds() - t0, cpu = self_cpu_seconds() - c0;
   const ImportStats& s = imp.stats();
-  std::printf("import: %lld files (%lld unreadable), %lld games read, %lld imported, %lld skipped, %lld positions; "
-              "%llu chunks in %s; %.2f s, %.0f positions/s (%.0f per CPU second)\n",
-              (long long)s.files, (long long)s.bad_files, (long long)s.games_read, (long long)s.imported,
-              (long long)s.skipped, (long long)s.positions, (unsigned long long)writer.chunks_written(), a.out.c_str(),
-              wall, s.positions / std::max(1e-9, wall), s.positions / std::max(1e-9, cpu));
+  std::printf(
+      "import: %lld files (%lld unreadable), %lld games read, %lld imported, %lld skipped, %lld positions; "
+      "%llu chunks in %s; %.2f s, %.0f positions/s (%.0f per CPU second)\n",
+      (long long)s.files, (long long)s.bad_files, (long long)s.games_read, (long long)s.imported, (long long)s.skipped,
+      (long long)s.positions, (unsigned long long)writer.chunks_written(), a.out.c_str(), wall,
+      s.positions / std::max(1e-9, wall), s.positions / std::max(1e-9, cpu));
   return s.imported > 0 ? 0 : 2;
 }
 
@@ -122,20 +124,22 @@ int run_bench_import(int games, int seed, float smoothing, const std::string& ke
   for (const char* kind : {"gib", "pgn"}) {
     ChunkWriter writer(dir + "/" + kind, "bench", 256);
     int64_t bad = 0;
-    Importer imp(o, [&](GameRecord&& g, std::string* er) { return writer.add(std::move(g), er); },
-                 [&](const std::string& line) {
-                   if (bad++ < 3) std::fprintf(stderr, "skip: %s\n", line.c_str());
-                 });
+    Importer imp(
+        o, [&](GameRecord&& g, std::string* er) { return writer.add(std::move(g), er); },
+        [&](const std::string& line) {
+          if (bad++ < 3) std::fprintf(stderr, "skip: %s\n", line.c_str());
+        });
     double t0 = now_seconds(), c0 = self_cpu_seconds();
     bool ok = imp.import_bytes(std::string("bench.") + kind, kind[0] == 'g' ? gib : pgn, &err) && writer.flush(&err);
     double wall = now_seconds() - t0, cpu = self_cpu_seconds() - c0;
     if (!ok) return report_error(err);
     const ImportStats& s = imp.stats();
-    std::printf("bench import %s: %lld games (%lld skipped), %lld positions, %.1f MB of text, %llu chunks: "
-                "%.2f s wall, %.2f s CPU, %.0f positions/s per core (label smoothing %.2f)\n",
-                kind, (long long)s.imported, (long long)s.skipped, (long long)s.positions,
-                (kind[0] == 'g' ? gib : pgn).size() / 1e6, (unsigned long long)writer.chunks_written(), wall, cpu,
-                s.positions / std::max(1e-9, cpu), smoothing);
+    std::printf(
+        "bench import %s: %lld games (%lld skipped), %lld positions, %.1f MB of text, %llu chunks: "
+        "%.2f s wall, %.2f s CPU, %.0f positions/s per core (label smoothing %.2f)\n",
+        kind, (long long)s.imported, (long long)s.skipped, (long long)s.positions,
+        (kind[0] == 'g' ? gib : pgn).size() / 1e6, (unsigned long long)writer.chunks_written(), wall, cpu,
+        s.positions / std::max(1e-9, cpu), smoothing);
     if (s.skipped) rc = 1;
   }
   if (keep_dir.empty()) std::filesystem::remove_all(dir);
@@ -159,9 +163,14 @@ void add_import(CLI::App& app, int& rc) {
 }
 
 void add_bench_import(CLI::App& bench, int& rc) {
-  struct Opts { int games = 2000, seed = 1; float smoothing = 0; std::string keep; };
+  struct Opts {
+    int games = 2000, seed = 1;
+    float smoothing = 0;
+    std::string keep;
+  };
   auto o = std::make_shared<Opts>();
-  auto* cmd = bench.add_subcommand("import", "Import speed: random legal games written as .gib and PGN, imported into chunks");
+  auto* cmd =
+      bench.add_subcommand("import", "Import speed: random legal games written as .gib and PGN, imported into chunks");
   cmd->add_option("--games", o->games, "Games per format")->check(CLI::Range(1, 10000000));
   cmd->add_option("--seed", o->seed, "Random seed");
   cmd->add_option("--label-smoothing", o->smoothing, "As for import")->check(CLI::Range(0.0, 1.0));

@@ -10,7 +10,11 @@
 namespace jz::app {
 
 void add_perft(CLI::App& app, int& rc) {
-  struct Opts { std::string fen = Position::START_FEN, variant = "janggi"; int depth = 1, threads = 1; bool divide = false; };
+  struct Opts {
+    std::string fen = Position::START_FEN, variant = "janggi";
+    int depth = 1, threads = 1;
+    bool divide = false;
+  };
   auto o = std::make_shared<Opts>();
   auto* cmd = app.add_subcommand("perft", "Count leaf nodes of the move tree (verifies move generation)");
   cmd->add_option("--fen", o->fen, "Start position (default: standard start)");

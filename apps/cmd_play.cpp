@@ -22,12 +22,12 @@ namespace jz::app {
 namespace {
 
 struct PlayArgs {
-  std::string side = "cho";        // the human's side: cho, han, both (two people), none (engine vs engine)
+  std::string side = "cho";  // the human's side: cho, han, both (two people), none (engine vs engine)
   std::string cho_setup = "inner", han_setup = "inner";
   std::string rules = "janggi";
-  std::string opponent;            // net, easy, normal, expert; empty: the default engine (play/default_engine.h)
-  std::string model;               // network file (default: models/latest.jzn)
-  std::string load;                // start from a saved game
+  std::string opponent;  // net, easy, normal, expert; empty: the default engine (play/default_engine.h)
+  std::string model;     // network file (default: models/latest.jzn)
+  std::string load;      // start from a saved game
   int sims = 800, movetime = 0, threads = 1;
   bool ascii = false, hangul = false, color = false, no_color = false;
 };
@@ -43,7 +43,8 @@ class TerminalGame {
   int run() {
     if (!setup()) return 1;
     out_ << "janggi-zero: you play " << a_.side << " against " << opponent_name() << " (" << ruleset_name(game_.rules())
-         << ", setup " << (game_.setup().empty() ? game_.start_fen() : game_.setup()) << "). Type 'help' for commands.\n";
+         << ", setup " << (game_.setup().empty() ? game_.start_fen() : game_.setup())
+         << "). Type 'help' for commands.\n";
     if (!default_note_.empty()) out_ << default_note_ << "\n";
     show();
     std::string line;
@@ -62,7 +63,9 @@ class TerminalGame {
   }
 
  private:
-  bool human(Color c) const { return a_.side == "both" || (a_.side == "cho" && c == CHO) || (a_.side == "han" && c == HAN); }
+  bool human(Color c) const {
+    return a_.side == "both" || (a_.side == "cho" && c == CHO) || (a_.side == "han" && c == HAN);
+  }
   static const char* side_word(Color c) { return c == CHO ? "cho" : "han"; }
   std::string opponent_name() const {
     return opponent_ == "net" ? "the network " + engine_.network_id() : "alpha-beta (" + opponent_ + ")";
@@ -78,7 +81,8 @@ class TerminalGame {
     if (a_.side != "cho" && a_.side != "han" && a_.side != "both" && a_.side != "none")
       return fail("--side must be cho, han, both or none");
     Ruleset r;
-    if (!parse_ruleset(a_.rules, r)) return fail("unknown rule set '" + a_.rules + "' (janggi, janggitraditional, janggimodern, janggicasual)");
+    if (!parse_ruleset(a_.rules, r))
+      return fail("unknown rule set '" + a_.rules + "' (janggi, janggitraditional, janggimodern, janggicasual)");
     if (!game_.start_setup(a_.cho_setup + "-" + a_.han_setup, r, &err)) return fail(err);
     if (!a_.load.empty() && !game_.load(a_.load, &err)) return fail(err);
     opponent_ = a_.opponent.empty() && !a_.model.empty() ? "net" : a_.opponent;  // --model alone: the network
@@ -87,14 +91,17 @@ class TerminalGame {
       DefaultEngine d = choose_default_engine(find_default_model());
       if (d.network) {
         auto net = load_network(d.model_path, &err);
-        if (!net) default_network_failed(d, err);
-        else if (confirm_default_network(d, net->id()) && !engine_.set_network(net, &err)) default_network_failed(d, err);
+        if (!net)
+          default_network_failed(d, err);
+        else if (confirm_default_network(d, net->id()) && !engine_.set_network(net, &err))
+          default_network_failed(d, err);
       }
       opponent_ = d.network ? "net" : "expert";
       default_note_ = "engine: " + opponent_name() + ", the default (" + d.reason + ")";
     } else if (opponent_ == "net") {
       std::string path = a_.model.empty() ? find_default_model() : a_.model;
-      if (path.empty()) return fail("no network model found (models/latest.jzn); use --model PATH or --opponent easy|normal|expert");
+      if (path.empty())
+        return fail("no network model found (models/latest.jzn); use --model PATH or --opponent easy|normal|expert");
       auto net = load_network(path, &err);
       if (!net || !engine_.set_network(net, &err)) return fail(err);
     }
@@ -137,8 +144,10 @@ class TerminalGame {
   std::string describe(const ThinkInfo& t) const {
     std::ostringstream os;
     char buf[64];
-    if (t.mate) os << "mate in " << std::abs(t.mate) << (t.mate > 0 ? " for the mover" : " against the mover");
-    else std::snprintf(buf, sizeof buf, "score %+.2f", t.score_cp / 100.0), os << buf;
+    if (t.mate)
+      os << "mate in " << std::abs(t.mate) << (t.mate > 0 ? " for the mover" : " against the mover");
+    else
+      std::snprintf(buf, sizeof buf, "score %+.2f", t.score_cp / 100.0), os << buf;
     if (t.has_wdl) {
       std::snprintf(buf, sizeof buf, ", W/D/L %.1f/%.1f/%.1f%%", t.wdl[0] / 10.0, t.wdl[1] / 10.0, t.wdl[2] / 10.0);
       os << buf;
@@ -185,8 +194,10 @@ class TerminalGame {
     } else if (cmd == "undo") {
       int n = 0;
       if (game_.ply() == 0 && !game_.over()) return out_ << "error: nothing to undo\n", true;
-      if (game_.result().ending == Ending::RESIGNATION) n = game_.undo(0);
-      else n = game_.undo(1);
+      if (game_.result().ending == Ending::RESIGNATION)
+        n = game_.undo(0);
+      else
+        n = game_.undo(1);
       // Take back the engine's reply too, so the human is to move again.
       while (game_.ply() > 0 && !human(game_.pos().side_to_move())) n += game_.undo(1);
       out_ << "took back " << n << " move" << (n == 1 ? "" : "s") << "\n";
@@ -202,8 +213,10 @@ class TerminalGame {
       announce(game_.result());
     } else if (cmd == "save") {
       if (arg.empty()) return out_ << "error: save needs a file name\n", true;
-      if (!game_.save(arg, &err)) out_ << "error: " << err << "\n";
-      else out_ << "saved " << game_.ply() << " moves to " << arg << "\n";
+      if (!game_.save(arg, &err))
+        out_ << "error: " << err << "\n";
+      else
+        out_ << "saved " << game_.ply() << " moves to " << arg << "\n";
     } else if (cmd == "load") {
       if (arg.empty()) return out_ << "error: load needs a file name\n", true;
       if (!game_.load(arg, &err)) return out_ << "error: " << err << "\n", true;
@@ -247,8 +260,11 @@ void add_play(CLI::App& app, int& rc) {
                   "net (the model), easy, normal, expert (alpha-beta); default: the network if models/latest.json "
                   "shows it beats expert at the same time per move, else expert");
   cmd->add_option("--model", a->model, "Network file (default: models/latest.jzn next to the binary or repo)");
-  cmd->add_option("--sims", a->sims, "Network: simulations per move")->capture_default_str()->check(CLI::Range(1, 10000000));
-  cmd->add_option("--movetime", a->movetime, "Milliseconds per engine move (overrides the level)")->check(CLI::Range(1, 3600000));
+  cmd->add_option("--sims", a->sims, "Network: simulations per move")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 10000000));
+  cmd->add_option("--movetime", a->movetime, "Milliseconds per engine move (overrides the level)")
+      ->check(CLI::Range(1, 3600000));
   cmd->add_option("--threads", a->threads, "Network: search threads")->capture_default_str()->check(CLI::Range(1, 256));
   cmd->add_option("--load", a->load, "Continue a saved game record");
   cmd->add_flag("--ascii", a->ascii, "Letters instead of Hanja, no box drawing");

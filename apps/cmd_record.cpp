@@ -1,5 +1,6 @@
 // `janggi-zero record`: prints the games of a replay chunk as text, JSON lines, UCI position
-// commands, Korean .gib or PGN (records/), and can check that every game replays through the rules to its stored result.
+// commands, Korean .gib or PGN (records/), and can check that every game replays through the rules to its stored
+// result.
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
@@ -38,10 +39,11 @@ int run_buffer(const RecordArgs& a) {
   int loaded = buf.refresh();
   double t1 = now_seconds();
   ReplayStats s = buf.stats();
-  std::printf("%s: %d chunks loaded (%d skipped as corrupt), %lld games, %lld positions (%lld full search), "
-              "%lld positions seen; load %.2f s (%.0f positions/s)\n",
-              a.dir.c_str(), loaded, s.bad_chunks, (long long)s.games, (long long)s.positions,
-              (long long)s.full_positions, (long long)s.positions_seen, t1 - t0, s.positions / std::max(1e-9, t1 - t0));
+  std::printf(
+      "%s: %d chunks loaded (%d skipped as corrupt), %lld games, %lld positions (%lld full search), "
+      "%lld positions seen; load %.2f s (%.0f positions/s)\n",
+      a.dir.c_str(), loaded, s.bad_chunks, (long long)s.games, (long long)s.positions, (long long)s.full_positions,
+      (long long)s.positions_seen, t1 - t0, s.positions / std::max(1e-9, t1 - t0));
   if (a.samples > 0 && s.positions > 0) {
     std::mt19937_64 rng(1);
     std::vector<ReplaySample> out;
@@ -99,9 +101,12 @@ int run_record(const RecordArgs& a) {
         continue;
       }
       std::printf("%s%s", i > 0 && a.game < 0 ? "\n" : "", text.c_str());
-    } else if (a.format == "json") std::printf("%s\n", game_to_json(g).c_str());
-    else if (a.format == "uci") std::printf("%s\n", game_to_uci(g).c_str());
-    else std::printf("%s%s", i > 0 && a.game < 0 ? "\n" : "", game_to_text(g).c_str());
+    } else if (a.format == "json")
+      std::printf("%s\n", game_to_json(g).c_str());
+    else if (a.format == "uci")
+      std::printf("%s\n", game_to_uci(g).c_str());
+    else
+      std::printf("%s%s", i > 0 && a.game < 0 ? "\n" : "", game_to_text(g).c_str());
   }
   return bad ? 1 : 0;
 }

@@ -21,9 +21,12 @@ void add_report(CLI::App& app, int& rc) {
   cmd->add_option("--out", o->out, "Output file (default RUN/report.html; with several runs required, plus a .csv)");
   cmd->callback([o, &rc] {
     std::string err;
-    if (o->run_dirs.size() > 1 && o->out.empty()) err = "--out FILE is required with several --run-dir";
-    else if (o->run_dirs.size() > 1) write_comparison(o->run_dirs, o->out, &err);
-    else write_report(o->run_dirs[0], o->out, &err);
+    if (o->run_dirs.size() > 1 && o->out.empty())
+      err = "--out FILE is required with several --run-dir";
+    else if (o->run_dirs.size() > 1)
+      write_comparison(o->run_dirs, o->out, &err);
+    else
+      write_report(o->run_dirs[0], o->out, &err);
     if (!err.empty()) {
       return void(rc = report_error(err, 1));
     }

@@ -38,8 +38,11 @@ void add_serve(CLI::App& app, int& rc) {
   cmd->add_option("--model", a->model, "Network file (default: models/latest.jzn next to the binary or repo)");
   cmd->add_flag("--no-model", a->no_model, "Alpha-beta levels only");
   cmd->add_option("--max-games", a->max_games, "Games kept at once (the least recently used are dropped)")
-      ->capture_default_str()->check(CLI::Range(1, 100000));
-  cmd->add_option("--sims", a->sims, "Network: simulations per engine move")->capture_default_str()->check(CLI::Range(1, 100000));
+      ->capture_default_str()
+      ->check(CLI::Range(1, 100000));
+  cmd->add_option("--sims", a->sims, "Network: simulations per engine move")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 100000));
   cmd->callback([a, &rc] {
 #ifdef JZ_HAVE_WEB
     ServerOptions o;
@@ -81,8 +84,9 @@ void add_serve(CLI::App& app, int& rc) {
     }
     std::cout << "janggi-zero serving on http://" << o.host << ":" << port << "/ ("
               << (net ? "network " + net->id() + " and alpha-beta" : std::string("alpha-beta only")) << ")\n"
-              << "default engine: " << (o.default_level == "net" ? "network " + net->id() : "alpha-beta " + o.default_level)
-              << " (" << o.default_reason << ")" << std::endl;
+              << "default engine: "
+              << (o.default_level == "net" ? "network " + net->id() : "alpha-beta " + o.default_level) << " ("
+              << o.default_reason << ")" << std::endl;
     g_server = &server;
     std::signal(SIGINT, on_signal);
     std::signal(SIGTERM, on_signal);

@@ -28,22 +28,28 @@ void add_soak(CLI::App& app, int& rc) {
       ->excludes(model)
       ->excludes(random);
   cmd->add_option("--sample-seconds", a->sample_seconds, "Seconds between samples (default 5)");
-  cmd->add_option("--stall-seconds", a->stall_seconds, "A play thread without progress this long is a stall (default 5)");
+  cmd->add_option("--stall-seconds", a->stall_seconds,
+                  "A play thread without progress this long is a stall (default 5)");
   auto* wp = cmd->add_option("--warmup-percent", a->warmup_percent, "Warm-up: this share of the run (default 20)");
-  cmd->add_option("--warmup-seconds", a->warmup_seconds, "Warm-up in seconds (instead of --warmup-percent)")->excludes(wp);
+  cmd->add_option("--warmup-seconds", a->warmup_seconds, "Warm-up in seconds (instead of --warmup-percent)")
+      ->excludes(wp);
   cmd->add_option("--max-growth-mib", a->max_growth_mib, "Allowed RSS growth after warm-up, fitted (default 64)");
   cmd->add_option("--out", a->out, "Output directory, kept (default: a temporary one, removed after a pass)");
   cmd->add_flag("--keep", a->keep, "Keep the temporary output directory");
   cmd->add_option("--csv", a->csv, "Sample CSV (default <out>/soak.csv)");
   cmd->add_option("--json", a->json, "Summary JSON (default <out>/soak.json; also printed)");
-  cmd->add_option("--inject-stall", a->inject_stall, "Self-check: stall one play thread this many seconds after warm-up");
+  cmd->add_option("--inject-stall", a->inject_stall,
+                  "Self-check: stall one play thread this many seconds after warm-up");
   set_command(cmd, rc, [a] {
     SoakSummary summary;
     std::string err;
     switch (run_soak(*a, install_stop_signals(), &summary, &err)) {
-      case SoakResult::PASS: return 0;
-      case SoakResult::FAIL: return 2;
-      default: return report_error(err);
+      case SoakResult::PASS:
+        return 0;
+      case SoakResult::FAIL:
+        return 2;
+      default:
+        return report_error(err);
     }
   });
 }

@@ -27,7 +27,8 @@ void add_train(CLI::App& app, int& rc) {
   cmd->add_flag("--resume", a->resume, "Resume from the newest checkpoint (the default when one exists)");
   auto* steps = cmd->add_option("--steps", a->steps, "Stop when the step counter reaches N (total, not this session)");
   cmd->add_option("--hours", a->hours, "Stop after H hours (this session)")->excludes(steps);
-  cmd->add_option("--cpu-hours", a->cpu_hours, "Stop when the run's training CPU time (trainer + local self-play, all sessions) reaches H hours");
+  cmd->add_option("--cpu-hours", a->cpu_hours,
+                  "Stop when the run's training CPU time (trainer + local self-play, all sessions) reaches H hours");
   cmd->add_flag("--trainer-only", a->trainer_only, "Do not start local self-play (other workers write games/)");
   cmd->add_option("--selfplay-threads", a->selfplay_threads, "Threads of the local self-play child (overrides config)");
   set_command(cmd, rc, [a] {
@@ -87,7 +88,8 @@ void add_bench_train(CLI::App& bench, int& rc) {
     ModelConfig mc;
     std::string err;
     if (!ModelConfig::parse(o->model, mc, &err)) return report_error(err);
-    if (o->batch < 1 || o->steps < 1 || o->threads < 1) return report_error("--batch, --steps and --threads must be >= 1");
+    if (o->batch < 1 || o->steps < 1 || o->threads < 1)
+      return report_error("--batch, --steps and --threads must be >= 1");
     if (o->precision != "fp32" && o->precision != "bf16") return report_error("--precision must be fp32 or bf16");
     if (o->optimizer != "sgd" && o->optimizer != "adamw") return report_error("--optimizer must be sgd or adamw");
     torch_init_threads();
@@ -104,10 +106,11 @@ void add_bench_train(CLI::App& bench, int& rc) {
     t0 = now_seconds();
     for (int i = 0; i < o->steps; ++i) trainer.train_step(b);
     double s = (now_seconds() - t0) / o->steps;
-    std::printf("bench train: %s %s %s, batch %d, %d thread(s) on %s: %.1f ms/step, %.0f samples/s "
-                "(batch building %.2f ms per sample, not included)\n",
-                mc.name().c_str(), o->precision.c_str(), o->optimizer.c_str(), o->batch, o->threads,
-                o->device.c_str(), s * 1e3, o->batch / s, make_s * 1e3 / o->batch);
+    std::printf(
+        "bench train: %s %s %s, batch %d, %d thread(s) on %s: %.1f ms/step, %.0f samples/s "
+        "(batch building %.2f ms per sample, not included)\n",
+        mc.name().c_str(), o->precision.c_str(), o->optimizer.c_str(), o->batch, o->threads, o->device.c_str(), s * 1e3,
+        o->batch / s, make_s * 1e3 / o->batch);
     return 0;
   });
 }

@@ -26,7 +26,10 @@ EloEstimate estimate(const double* counts, const double* values, int k) {
   double var;
   moments(counts, values, k, e.score, var, n);
   e.samples = int64_t(n);
-  if (n <= 0) { e.score = 0.5; return e; }
+  if (n <= 0) {
+    e.score = 0.5;
+    return e;
+  }
   e.score_se = std::sqrt(var / n);
   e.elo = elo_from_score(e.score);
   e.lo = elo_from_score(e.score - Z95 * e.score_se);
@@ -47,8 +50,7 @@ SprtStatus sprt(const double* raw, const double* values, int k, const SprtParams
   double s0 = score_from_elo(p.elo0), s1 = score_from_elo(p.elo1);
   // LLR of N normal samples with the observed variance: N * (s1 - s0) * (2 mean - s0 - s1) / (2 var).
   s.llr = n * (s1 - s0) * (2 * mean - s0 - s1) / (2 * var);
-  s.state = s.llr >= s.upper ? SprtState::ACCEPT_H1 : s.llr <= s.lower ? SprtState::ACCEPT_H0
-                                                                        : SprtState::CONTINUE;
+  s.state = s.llr >= s.upper ? SprtState::ACCEPT_H1 : s.llr <= s.lower ? SprtState::ACCEPT_H0 : SprtState::CONTINUE;
   return s;
 }
 

@@ -26,7 +26,7 @@ struct Pentanomial {
 };
 
 struct EloEstimate {
-  double elo = 0, lo = 0, hi = 0;  // estimate and 95% interval
+  double elo = 0, lo = 0, hi = 0;    // estimate and 95% interval
   double score = 0.5, score_se = 0;  // mean score per game and its standard error
   int64_t samples = 0;               // games (trinomial) or pairs (pentanomial)
   std::string str() const;           // "+70.4 +/- 73.3 [-2.9, 143.7]"

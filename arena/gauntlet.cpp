@@ -167,7 +167,8 @@ int gauntlet_step(const GauntletOptions& o, const std::function<void(const std::
     if (!write_file_atomic(done, stem + ".result.json\n", error)) return -1;
     const EloEstimate& e = r.elo();
     log(format_string("%s vs %s: +%d =%d -%d, score %.3f, Elo %+.0f [%+.0f, %+.0f], %.0f s", network.c_str(),
-                      r.name2.c_str(), int(r.wdl.w), int(r.wdl.d), int(r.wdl.l), r.wdl.score(), e.elo, e.lo, e.hi, r.seconds));
+                      r.name2.c_str(), int(r.wdl.w), int(r.wdl.d), int(r.wdl.l), r.wdl.score(), e.elo, e.lo, e.hi,
+                      r.seconds));
     ++played;
   }
   return played;

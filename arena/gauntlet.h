@@ -20,13 +20,13 @@ struct GauntletOptions {
   std::string net_options = "sims=64";  // appended to "net:PATH," for the rated network
   int games = 20;                       // per (network, opponent), in color-swapped pairs
   int concurrency = 1;
-  int opening_plies = 4;                // random plies after the setup, shared by a pair
-  int max_plies = 600;                  // the referee's length cap (decided by counting)
-  int64_t every = 0;                    // rate steps that are multiples of this (0: every network)
-  bool latest = false;                  // also rate the newest network whatever its step
-  std::vector<int64_t> steps;           // non-empty: rate exactly these steps (every/latest ignored)
-  uint64_t seed = 1;                    // the same openings for every network
-  bool progress = false;                // live match progress on stderr
+  int opening_plies = 4;       // random plies after the setup, shared by a pair
+  int max_plies = 600;         // the referee's length cap (decided by counting)
+  int64_t every = 0;           // rate steps that are multiples of this (0: every network)
+  bool latest = false;         // also rate the newest network whatever its step
+  std::vector<int64_t> steps;  // non-empty: rate exactly these steps (every/latest ignored)
+  uint64_t seed = 1;           // the same openings for every network
+  bool progress = false;       // live match progress on stderr
 };
 
 // Splits "spec; spec; ..." (specs may hold commas, so ';' separates them). Empty items are dropped.

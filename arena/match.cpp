@@ -80,8 +80,7 @@ bool play_game(const MatchConfig& cfg, const MatchResult& names, const GameSetup
     } catch (const std::exception& e) {
       reply.error = std::string("exception: ") + e.what();
     }
-    if (reply.error.empty() && !is_legal(pos, reply.move))
-      reply.error = "illegal move " + move_text(reply.move);
+    if (reply.error.empty() && !is_legal(pos, reply.move)) reply.error = "illegal move " + move_text(reply.move);
     if (!reply.error.empty()) {
       rec.result.winner = winner_of(~us);
       rec.result.ending = reply.forfeit;
@@ -131,22 +130,21 @@ Opening make_opening(const MatchConfig& cfg, int pair) {
 }
 
 std::string MatchResult::progress_line(int total_games) const {
-  std::string s = format_string("games %lld/%d  +%lld =%lld -%lld  score %.3f  Elo %s", (long long)wdl.n(),
-                                total_games, (long long)wdl.w, (long long)wdl.d, (long long)wdl.l, wdl.score(),
-                                elo().str().c_str());
+  std::string s = format_string("games %lld/%d  +%lld =%lld -%lld  score %.3f  Elo %s", (long long)wdl.n(), total_games,
+                                (long long)wdl.w, (long long)wdl.d, (long long)wdl.l, wdl.score(), elo().str().c_str());
   return s;
 }
 
 std::string MatchResult::summary() const {
   std::string s;
-  s += format_string("%s vs %s: %lld games, +%lld =%lld -%lld, score %.1f%% (%.1f s)\n", name1.c_str(),
-                     name2.c_str(), (long long)wdl.n(), (long long)wdl.w, (long long)wdl.d, (long long)wdl.l,
-                     100 * wdl.score(), seconds);
+  s += format_string("%s vs %s: %lld games, +%lld =%lld -%lld, score %.1f%% (%.1f s)\n", name1.c_str(), name2.c_str(),
+                     (long long)wdl.n(), (long long)wdl.w, (long long)wdl.d, (long long)wdl.l, 100 * wdl.score(),
+                     seconds);
   s += "Elo (trinomial):   " + elo_tri.str() + "\n";
   if (penta.n() > 0) {
     s += "Elo (pentanomial): " + elo_penta.str() +
-         format_string("  pairs 0:%lld 1/2:%lld 1:%lld 3/2:%lld 2:%lld\n", (long long)penta.p[0],
-                       (long long)penta.p[1], (long long)penta.p[2], (long long)penta.p[3], (long long)penta.p[4]);
+         format_string("  pairs 0:%lld 1/2:%lld 1:%lld 3/2:%lld 2:%lld\n", (long long)penta.p[0], (long long)penta.p[1],
+                       (long long)penta.p[2], (long long)penta.p[3], (long long)penta.p[4]);
   }
   s += format_string("LOS: %.1f%%\n", 100 * los);
   std::map<std::string, int> endings;

@@ -14,32 +14,32 @@ namespace jz {
 struct MatchConfig {
   std::string player1, player2;  // player specs (arena/player.h)
   int games = 2;
-  int concurrency = 1;           // games in parallel; each game gets fresh player instances
+  int concurrency = 1;  // games in parallel; each game gets fresh player instances
   Ruleset rules = Ruleset::JANGGI;
-  int opening_plies = 0;         // random plies (no passes) after the setup, shared by the pair
+  int opening_plies = 0;  // random plies (no passes) after the setup, shared by the pair
   uint64_t seed = 1;
-  int max_plies = 600;           // the referee ends longer games as a length cap (counting or draw)
-  std::vector<int> setups;       // setup indices 0..15 to draw from; empty: all 16
-  bool use_sprt = false;         // stop early once the SPRT decides
+  int max_plies = 600;      // the referee ends longer games as a length cap (counting or draw)
+  std::vector<int> setups;  // setup indices 0..15 to draw from; empty: all 16
+  bool use_sprt = false;    // stop early once the SPRT decides
   SprtParams sprt;
-  std::string records_path;      // JSON lines, rewritten atomically as games finish; empty: none
-  bool progress = false;         // live progress line on stderr
+  std::string records_path;  // JSON lines, rewritten atomically as games finish; empty: none
+  bool progress = false;     // live progress line on stderr
 };
 
 struct MatchResult {
   std::string name1, name2;
-  Wdl wdl;                       // from player1's view
-  Pentanomial penta;             // complete pairs, player1's points
+  Wdl wdl;            // from player1's view
+  Pentanomial penta;  // complete pairs, player1's points
   EloEstimate elo_tri, elo_penta;
   double los = 0.5;
-  SprtStatus sprt;               // pentanomial when pairs are complete, else trinomial
+  SprtStatus sprt;  // pentanomial when pairs are complete, else trinomial
   bool sprt_stopped = false;
-  std::vector<MatchRecord> games; // by game index
+  std::vector<MatchRecord> games;  // by game index
   double seconds = 0;
 
   // The usual best estimate: pentanomial once there are pairs (it accounts for the shared starts).
   const EloEstimate& elo() const { return penta.n() > 0 ? elo_penta : elo_tri; }
-  std::string summary() const;   // multi-line human report
+  std::string summary() const;  // multi-line human report
   std::string progress_line(int total_games) const;
 };
 

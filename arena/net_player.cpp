@@ -15,8 +15,8 @@ namespace jz {
 
 namespace {
 
-std::shared_ptr<Evaluator> shared_network(const std::string& path, const std::string& device, const std::string& precision,
-                                          std::string* error) {
+std::shared_ptr<Evaluator> shared_network(const std::string& path, const std::string& device,
+                                          const std::string& precision, std::string* error) {
   static std::once_flag once;
   std::call_once(once, [] { torch::set_num_threads(1); });  // parallelism comes from concurrent games
   static std::mutex mu;

@@ -110,8 +110,7 @@ bool parse_player_spec(const std::string& text, PlayerSpec& out, std::string* er
   return true;
 }
 
-bool spec_int(const PlayerSpec& s, const std::string& key, int64_t lo, int64_t hi, int64_t& out,
-              std::string* error) {
+bool spec_int(const PlayerSpec& s, const std::string& key, int64_t lo, int64_t hi, int64_t& out, std::string* error) {
   const std::string* v = s.find(key);
   if (!v) return true;
   char* end = nullptr;
@@ -168,7 +167,6 @@ bool make_random_player(const PlayerSpec& s, uint64_t seed, std::unique_ptr<Play
 bool make_greedy_player(const PlayerSpec& s, uint64_t seed, std::unique_ptr<Player>* out, std::string* error) {
   return make_seeded_player<GreedyPlayer>(s, seed, out, error);
 }
-
 
 namespace {
 

@@ -21,7 +21,7 @@ struct PlayerReply {
   // Non-empty: the player forfeits the game (illegal or missing move, crash, timeout).
   std::string error;
   Ending forfeit = Ending::ILLEGAL_MOVE;  // or Ending::TIME
-  std::string info;                      // last search report (depth, score), for logs
+  std::string info;                       // last search report (depth, score), for logs
 };
 
 class Player {
@@ -35,9 +35,9 @@ class Player {
 };
 
 struct PlayerSpec {
-  std::string text;  // as given
-  std::string kind;  // random, alphabeta, uci, net
-  std::string arg;   // path (uci, net)
+  std::string text;                                          // as given
+  std::string kind;                                          // random, alphabeta, uci, net
+  std::string arg;                                           // path (uci, net)
   std::vector<std::pair<std::string, std::string>> options;  // key=value, in order
   // name= option if given, else the spec text.
   std::string name() const;

@@ -112,14 +112,14 @@ bool fit_ratings(const std::vector<PairResult>& results, const RatingOptions& op
 std::string ratings_table(const std::vector<Rating>& rs) {
   size_t w = 4;
   for (auto& r : rs) w = std::max(w, r.name.size());
-  std::string s = format_string("%4s  %-*s  %8s  %7s  %7s  %6s\n", "rank", int(w), "name", "elo", "+/-95%", "games",
-                                "score");
+  std::string s =
+      format_string("%4s  %-*s  %8s  %7s  %7s  %6s\n", "rank", int(w), "name", "elo", "+/-95%", "games", "score");
   int rank = 0;
   for (auto& r : rs) {
     std::string elo = r.connected ? format_string("%8.1f", r.elo) : "       -";
     std::string err = r.anchor ? "(anchor)" : r.connected ? format_string("%7.1f", r.err95) : "      -";
-    s += format_string("%4d  %-*s  %s  %7s  %7.0f  %5.1f%%\n", ++rank, int(w), r.name.c_str(), elo.c_str(),
-                       err.c_str(), r.games, r.games > 0 ? 100 * r.score / r.games : 0.0);
+    s += format_string("%4d  %-*s  %s  %7s  %7.0f  %5.1f%%\n", ++rank, int(w), r.name.c_str(), elo.c_str(), err.c_str(),
+                       r.games, r.games > 0 ? 100 * r.score / r.games : 0.0);
   }
   return s;
 }

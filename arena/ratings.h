@@ -14,14 +14,14 @@ struct PairResult {
 struct Rating {
   std::string name;
   double elo = 0;
-  double err95 = 0;      // half width of the 95% interval, relative to the anchor
+  double err95 = 0;             // half width of the 95% interval, relative to the anchor
   double games = 0, score = 0;  // games played and points scored (draws 1/2)
   bool anchor = false;
-  bool connected = true; // false: no chain of games to the anchor, so no rating
+  bool connected = true;  // false: no chain of games to the anchor, so no rating
 };
 
 struct RatingOptions {
-  std::string anchor;     // empty: "random" if present, else the first name in order
+  std::string anchor;  // empty: "random" if present, else the first name in order
   double anchor_elo = 0;
   // Virtual draws added to every pair that played: keeps all-win records finite (bayeselo's prior).
   double prior_draws = 1.0;

@@ -19,10 +19,14 @@ const char* score_text(Winner w) {
 }
 
 bool parse_score(const std::string& s, Winner& w) {
-  if (s == "1-0") w = Winner::CHO;
-  else if (s == "0-1") w = Winner::HAN;
-  else if (s == "1/2-1/2") w = Winner::DRAW;
-  else return false;
+  if (s == "1-0")
+    w = Winner::CHO;
+  else if (s == "0-1")
+    w = Winner::HAN;
+  else if (s == "1/2-1/2")
+    w = Winner::DRAW;
+  else
+    return false;
   return true;
 }
 

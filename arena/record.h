@@ -9,17 +9,17 @@
 namespace jz {
 
 struct MatchRecord {
-  int index = 0;             // game number in the match
-  int pair = 0;              // games 2k and 2k+1 share a start and swap colors
-  std::string cho, han;      // player names
-  bool player1_cho = true;   // the match's player1 played Cho
-  std::string setup;         // start setup name, e.g. "inner-outer"
+  int index = 0;            // game number in the match
+  int pair = 0;             // games 2k and 2k+1 share a start and swap colors
+  std::string cho, han;     // player names
+  bool player1_cho = true;  // the match's player1 played Cho
+  std::string setup;        // start setup name, e.g. "inner-outer"
   std::string start_fen;
   Ruleset rules = Ruleset::JANGGI;
-  int opening_plies = 0;     // leading random plies of moves (not chosen by the players)
-  std::vector<Move> moves;   // full game in play order, opening included
+  int opening_plies = 0;    // leading random plies of moves (not chosen by the players)
+  std::vector<Move> moves;  // full game in play order, opening included
   GameResult result;
-  std::string reason;        // forfeits: who and why; otherwise empty
+  std::string reason;  // forfeits: who and why; otherwise empty
   double seconds = 0;
 
   // Points of the match's player1: 1, 0.5 or 0.

@@ -27,8 +27,8 @@ std::string sanitize(const std::string& s) {
 }
 
 json estimate_json(const EloEstimate& e) {
-  return {{"elo", e.elo}, {"lo", e.lo}, {"hi", e.hi}, {"score", e.score}, {"score_se", e.score_se},
-          {"samples", e.samples}};
+  return {{"elo", e.elo},           {"lo", e.lo},          {"hi", e.hi}, {"score", e.score},
+          {"score_se", e.score_se}, {"samples", e.samples}};
 }
 
 }  // namespace
@@ -76,9 +76,14 @@ std::string match_result_json(const MatchConfig& cfg, const MatchResult& r, cons
             {"seconds", r.seconds},
             {"records", records_file}};
   if (cfg.use_sprt) {
-    j["sprt"] = {{"elo0", cfg.sprt.elo0}, {"elo1", cfg.sprt.elo1}, {"alpha", cfg.sprt.alpha},
-                 {"beta", cfg.sprt.beta}, {"llr", r.sprt.llr}, {"lower", r.sprt.lower},
-                 {"upper", r.sprt.upper}, {"state", sprt_state_name(r.sprt.state)},
+    j["sprt"] = {{"elo0", cfg.sprt.elo0},
+                 {"elo1", cfg.sprt.elo1},
+                 {"alpha", cfg.sprt.alpha},
+                 {"beta", cfg.sprt.beta},
+                 {"llr", r.sprt.llr},
+                 {"lower", r.sprt.lower},
+                 {"upper", r.sprt.upper},
+                 {"state", sprt_state_name(r.sprt.state)},
                  {"stopped_early", r.sprt_stopped}};
   }
   return j.dump(2) + "\n";
@@ -99,8 +104,7 @@ bool load_results(const std::string& dir, std::vector<PairResult>& out, int* fil
   for (auto it = fs::recursive_directory_iterator(dir, ec); !ec && it != fs::recursive_directory_iterator();
        it.increment(ec)) {
     std::string p = it->path().string();
-    if (it->is_regular_file() && p.size() > 12 && p.compare(p.size() - 12, 12, ".result.json") == 0)
-      paths.push_back(p);
+    if (it->is_regular_file() && p.size() > 12 && p.compare(p.size() - 12, 12, ".result.json") == 0) paths.push_back(p);
   }
   if (ec) {
     *error = "cannot list '" + dir + "': " + ec.message();

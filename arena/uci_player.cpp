@@ -47,8 +47,8 @@ bool find_program(const std::string& prog) {
 
 struct UciSettings {
   std::vector<std::string> argv;
-  std::string go;           // "go movetime 1000"
-  double timeout = 0;       // seconds per move before the engine forfeits on time
+  std::string go;      // "go movetime 1000"
+  double timeout = 0;  // seconds per move before the engine forfeits on time
   bool keep_stderr = false;
   std::vector<std::pair<std::string, std::string>> engine_options;
 };
@@ -176,8 +176,8 @@ class UciPlayer : public Player {
   bool startup_error(const std::string& what, Subprocess::ReadStatus st, std::string* error) {
     bool closed = st == Subprocess::ReadStatus::CLOSED;
     proc_.stop(0.5);
-    *error = "engine '" + s_.argv[0] + "': " + what + (closed ? " (it exited: " : " (timeout; ") +
-             proc_.exit_status() + ")";
+    *error =
+        "engine '" + s_.argv[0] + "': " + what + (closed ? " (it exited: " : " (timeout; ") + proc_.exit_status() + ")";
     return false;
   }
 

@@ -38,9 +38,9 @@ std::string strip_slash(std::string p) {
 }
 
 uint64_t now_ms() {
-  return uint64_t(std::chrono::duration_cast<std::chrono::milliseconds>(
-                      std::chrono::system_clock::now().time_since_epoch())
-                      .count());
+  return uint64_t(
+      std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+          .count());
 }
 
 std::string utc_now() {
@@ -90,8 +90,8 @@ bool prepare_config(const std::string& run_dir, const std::string& given, bool d
   if (!c.parse(given_text, given, error)) return false;
   if (have_run) {
     if (run_text != given_text && fs::absolute(given) != fs::absolute(*path)) {
-      *error = *path + " exists and differs from " + given +
-               ": the run keeps its config (omit --config, or edit " + *path + ")";
+      *error = *path + " exists and differs from " + given + ": the run keeps its config (omit --config, or edit " +
+               *path + ")";
       return false;
     }
     return true;
@@ -115,12 +115,12 @@ bool cluster_launch(LaunchRequest req, std::string* error) {
   if (!check_launch_options(o, &err)) return fail(error, err);
   if (!fs::is_regular_file(o.binary) || access(o.binary.c_str(), X_OK) != 0)
     return fail(error, "binary " + o.binary + " is not an executable file");
-  if (!req.dry_run && !tool_in_path("sbatch")) return fail(error, "sbatch not found in PATH (is Slurm installed on this node?)");
+  if (!req.dry_run && !tool_in_path("sbatch"))
+    return fail(error, "sbatch not found in PATH (is Slurm installed on this node?)");
   std::string config_path;
   // Check the config before creating anything, then create the run directory and copy it.
   if (!prepare_config(o.run_dir, req.config_file, true, &config_path, &err)) return fail(error, err);
-  if (req.check_config &&
-      !req.check_config(req.config_file.empty() ? config_path : req.config_file, o.overrides, &err))
+  if (req.check_config && !req.check_config(req.config_file.empty() ? config_path : req.config_file, o.overrides, &err))
     return fail(error, err);
   if (!req.dry_run && !make_dirs(o.run_dir)) return fail(error, "cannot create run directory " + o.run_dir);
   if (!req.dry_run && !prepare_config(o.run_dir, req.config_file, false, &config_path, &err)) return fail(error, err);
@@ -144,7 +144,10 @@ bool cluster_launch(LaunchRequest req, std::string* error) {
     bool known = false;
     std::vector<std::string> live = live_jobs(previous, &known);
     if (!live.empty())
-      return fail(error, "jobs " + join(live, ", ") + " of an earlier launch are still queued or running; run `janggi-zero cluster stop --run-dir " + o.run_dir + "` first");
+      return fail(error,
+                  "jobs " + join(live, ", ") +
+                      " of an earlier launch are still queued or running; run `janggi-zero cluster stop --run-dir " +
+                      o.run_dir + "` first");
   }
   for (const char* sub : {"/slurm/logs", "/games", "/models", "/eval", "/metrics", "/checkpoints"})
     if (!make_dirs(o.run_dir + sub)) return fail(error, "cannot create " + o.run_dir + sub);
@@ -176,7 +179,8 @@ bool cluster_launch(LaunchRequest req, std::string* error) {
   for (const JobRecord& r : jobs.jobs)
     std::printf("%-9s job %s%s\n", r.role.c_str(), r.id.c_str(),
                 r.role == "selfplay" ? (" (array 0-" + std::to_string(r.tasks - 1) + ", workers w0..w" +
-                                        std::to_string(r.tasks - 1) + ")").c_str()
+                                        std::to_string(r.tasks - 1) + ")")
+                                           .c_str()
                                      : "");
   std::printf("jobs recorded in %s\n", jobs_path.c_str());
   return true;
@@ -197,7 +201,8 @@ bool cluster_stop(const std::string& run_dir_in, double wait_s, std::string* err
     bool known = false;
     std::vector<std::string> live = live_jobs(f, &known);
     if (!known || live.empty()) break;
-    if (waited >= wait_s) return fail(error, "jobs " + join(live, ", ") + " still listed after " + std::to_string(int(wait_s)) + " s");
+    if (waited >= wait_s)
+      return fail(error, "jobs " + join(live, ", ") + " still listed after " + std::to_string(int(wait_s)) + " s");
     std::this_thread::sleep_for(std::chrono::milliseconds(500));
   }
   return true;
@@ -229,15 +234,23 @@ bool cluster_status(const std::string& run_dir_in, bool json, bool validate, std
   }
   j["workers"] = nlohmann::json::array();
   for (const WorkerProgress& w : p.workers)
-    j["workers"].push_back({{"worker", w.worker}, {"chunks", w.chunks}, {"bad_chunks", w.bad_chunks},
-                            {"games", w.games}, {"positions", w.positions}, {"newest_ms", w.newest_ms},
-                            {"positions_per_s", w.recent_positions_per_s}, {"network", w.network_id}});
+    j["workers"].push_back({{"worker", w.worker},
+                            {"chunks", w.chunks},
+                            {"bad_chunks", w.bad_chunks},
+                            {"games", w.games},
+                            {"positions", w.positions},
+                            {"newest_ms", w.newest_ms},
+                            {"positions_per_s", w.recent_positions_per_s},
+                            {"network", w.network_id}});
   j["games"] = p.games;
   j["positions"] = p.positions;
-  j["network"] = {{"newest", p.network.newest}, {"step", p.network.step}, {"count", p.network.count},
-                  {"age_s", p.network.age_s}};
-  j["trainer"] = {{"present", p.trainer.present}, {"step", p.trainer.step},
-                  {"samples_per_s", p.trainer.samples_per_s}, {"ratio", p.trainer.ratio}, {"rows", p.trainer.rows}};
+  j["network"] = {
+      {"newest", p.network.newest}, {"step", p.network.step}, {"count", p.network.count}, {"age_s", p.network.age_s}};
+  j["trainer"] = {{"present", p.trainer.present},
+                  {"step", p.trainer.step},
+                  {"samples_per_s", p.trainer.samples_per_s},
+                  {"ratio", p.trainer.ratio},
+                  {"rows", p.trainer.rows}};
   if (json) {
     std::printf("%s\n", j.dump(2).c_str());
     return true;
@@ -251,8 +264,10 @@ bool cluster_status(const std::string& run_dir_in, bool json, bool validate, std
     for (const JobRecord& r : f.jobs) {
       std::vector<QueueEntry> es = entries_of(q, r.id);
       std::printf("  %-9s %-10s", r.role.c_str(), r.id.c_str());
-      if (!have_queue) std::printf(" state unknown\n");
-      else if (es.empty()) std::printf(" not in queue (finished or cancelled)\n");
+      if (!have_queue)
+        std::printf(" state unknown\n");
+      else if (es.empty())
+        std::printf(" not in queue (finished or cancelled)\n");
       else {
         std::printf("\n");
         for (const QueueEntry& e : es)
@@ -271,10 +286,11 @@ bool cluster_status(const std::string& run_dir_in, bool json, bool validate, std
   }
   std::printf("  total      %7llu games %10llu positions\n", (unsigned long long)p.games,
               (unsigned long long)p.positions);
-  if (p.network.count == 0) std::printf("network: none yet\n");
+  if (p.network.count == 0)
+    std::printf("network: none yet\n");
   else
-    std::printf("network: %s (step %lld, %d networks, written %.0f s ago)\n", p.network.newest.c_str(),
-                p.network.step, p.network.count, p.network.age_s);
+    std::printf("network: %s (step %lld, %d networks, written %.0f s ago)\n", p.network.newest.c_str(), p.network.step,
+                p.network.count, p.network.age_s);
   if (!p.trainer.present) {
     std::printf("trainer: no metrics yet\n");
   } else {

@@ -8,28 +8,28 @@
 namespace jz {
 
 struct WorkerProgress {
-  std::string worker;        // games/<worker>/
+  std::string worker;  // games/<worker>/
   int chunks = 0;
-  int bad_chunks = 0;        // failed the check (should stay 0: chunks are written atomically)
+  int bad_chunks = 0;  // failed the check (should stay 0: chunks are written atomically)
   uint64_t games = 0;
   uint64_t positions = 0;
-  uint64_t newest_ms = 0;    // creation time of the newest chunk
+  uint64_t newest_ms = 0;             // creation time of the newest chunk
   double recent_positions_per_s = 0;  // over the last `recent_window` seconds of chunks
-  std::string network_id;    // network of the newest chunk's last game
+  std::string network_id;             // network of the newest chunk's last game
 };
 
 struct NetworkInfo {
-  int count = 0;             // net-*.jzn files
-  std::string newest;        // file name of the highest step
+  int count = 0;       // net-*.jzn files
+  std::string newest;  // file name of the highest step
   long long step = -1;
-  double age_s = -1;         // since its last modification
+  double age_s = -1;  // since its last modification
 };
 
 struct TrainerProgress {
-  bool present = false;      // metrics/train.csv has a data row
-  std::string step;          // last row's step column, if any
-  double samples_per_s = -1; // last row's rate, or derived from cumulative samples and time
-  double ratio = -1;         // samples trained per self-play position seen (train.csv `ratio`)
+  bool present = false;       // metrics/train.csv has a data row
+  std::string step;           // last row's step column, if any
+  double samples_per_s = -1;  // last row's rate, or derived from cumulative samples and time
+  double ratio = -1;          // samples trained per self-play position seen (train.csv `ratio`)
   int rows = 0;
 };
 

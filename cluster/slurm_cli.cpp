@@ -90,8 +90,7 @@ int run_command(const std::vector<std::string>& argv, std::string* out, std::str
   for (auto& f : fds)
     if (f.fd >= 0) close(f.fd);
   int status = 0;
-  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-  }
+  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
   if (WIFEXITED(status)) return WEXITSTATUS(status);
   if (WIFSIGNALED(status)) return 128 + WTERMSIG(status);
   return 127;

@@ -18,8 +18,8 @@ bool sbatch_submit(const std::string& script, std::string* job_id, std::string* 
 std::string parse_sbatch_output(const std::string& out);
 
 struct QueueEntry {
-  std::string id;      // "123", or "123_4" for an array task ("123_[5-9]" for pending ones)
-  std::string state;   // PENDING, RUNNING, COMPLETING, ...
+  std::string id;     // "123", or "123_4" for an array task ("123_[5-9]" for pending ones)
+  std::string state;  // PENDING, RUNNING, COMPLETING, ...
   std::string elapsed;
   std::string reason;  // nodes when running, the reason when pending
 };

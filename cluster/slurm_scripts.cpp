@@ -114,8 +114,7 @@ bool check_launch_options(const LaunchOptions& o, std::string* error) {
 namespace {
 
 // The #SBATCH header and the shared job-control block.
-std::string prologue(const LaunchOptions& o, const std::string& role, int cpus, int gpus,
-                     const std::string& array) {
+std::string prologue(const LaunchOptions& o, const std::string& role, int cpus, int gpus, const std::string& array) {
   std::ostringstream s;
   const std::string log = o.run_dir + "/slurm/logs/" + role + (array.empty() ? "-%j.log" : "-%A_%a.log");
   s << "#!/bin/bash\n";

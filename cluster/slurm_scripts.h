@@ -8,25 +8,25 @@
 namespace jz {
 
 struct LaunchOptions {
-  std::string run_dir;      // absolute; shared by every node
-  std::string config;       // absolute path of the run's config (RUN/config.yaml)
-  std::string selfplay_config;  // workers' config; empty (what launch uses): `config`, the run's own
+  std::string run_dir;                 // absolute; shared by every node
+  std::string config;                  // absolute path of the run's config (RUN/config.yaml)
+  std::string selfplay_config;         // workers' config; empty (what launch uses): `config`, the run's own
   std::vector<std::string> overrides;  // --set key=value, passed on to the workers and the trainer
-  std::string binary;       // absolute path of janggi-zero, visible from every node
-  int workers = 1;          // self-play array size
-  int cpus_per_worker = 1;  // also the worker's search threads
+  std::string binary;                  // absolute path of janggi-zero, visible from every node
+  int workers = 1;                     // self-play array size
+  int cpus_per_worker = 1;             // also the worker's search threads
   int gpus_per_worker = 0;
   int trainer_cpus = 1;
   int trainer_gpus = 0;
-  std::string partition;    // empty: the cluster's default
-  std::string time;         // Slurm --time string; empty: the partition's default (no timeout inside)
+  std::string partition;  // empty: the cluster's default
+  std::string time;       // Slurm --time string; empty: the partition's default (no timeout inside)
   bool evaluator = false;
   int eval_games = 20;
   int eval_sims = 0;                       // 0: evaluate's default
   std::string eval_opponent = "previous";  // "previous" evaluated network, or any player spec
   int eval_poll_seconds = 30;
   int eval_cpus = 1;
-  int eval_gpus = -1;                      // -1: as many as the trainer
+  int eval_gpus = -1;  // -1: as many as the trainer
   std::string job_name = "jz";
   std::string trainer_flag = "--trainer-only";  // train without local self-play
   std::vector<std::string> sbatch_args;         // extra #SBATCH lines (--account=..., --mem=...)

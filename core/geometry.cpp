@@ -48,7 +48,10 @@ void build(Tables& t) {
     for (auto& d : dd) {
       Ray ray{0, {}};
       Square cur = s, nxt;
-      while (diagonal_step(cur, d[0], d[1], nxt)) { ray.sq[ray.len++] = nxt; cur = nxt; }
+      while (diagonal_step(cur, d[0], d[1], nxt)) {
+        ray.sq[ray.len++] = nxt;
+        cur = nxt;
+      }
       if (ray.len) t.rays[s][n++] = ray;
     }
     t.ray_count[s] = int8_t(n);
@@ -61,8 +64,7 @@ void build(Tables& t) {
       for (int side = -1; side <= 1; side += 2) {
         int df = d[0] ? d[0] : side, dr = d[1] ? d[1] : side;
         int hf = bf + df, hr = br + dr;
-        if (on_board(hf, hr))
-          t.horse[s][t.horse_count[s]++] = {make_square(hf, hr), make_square(bf, br), NO_SQUARE};
+        if (on_board(hf, hr)) t.horse[s][t.horse_count[s]++] = {make_square(hf, hr), make_square(bf, br), NO_SQUARE};
         int ef = hf + df, er = hr + dr;
         if (on_board(hf, hr) && on_board(ef, er))
           t.elephant[s][t.elephant_count[s]++] = {make_square(ef, er), make_square(bf, br), make_square(hf, hr)};

@@ -4,23 +4,37 @@
 
 namespace jz::geo {
 
-struct Ray { int8_t len; Square sq[9]; };
-struct Leap { Square to; Square block1; Square block2; };  // block2 = NO_SQUARE for horses
+struct Ray {
+  int8_t len;
+  Square sq[9];
+};
+struct Leap {
+  Square to;
+  Square block1;
+  Square block2;
+};  // block2 = NO_SQUARE for horses
 
 struct Tables {
   // Chariot/cannon lines: 4 orthogonal rays, plus palace diagonal rays where drawn.
   Ray rays[SQUARE_NB][8];
   int8_t ray_count[SQUARE_NB];
-  Leap horse[SQUARE_NB][8];     int8_t horse_count[SQUARE_NB];
-  Leap elephant[SQUARE_NB][8];  int8_t elephant_count[SQUARE_NB];
+  Leap horse[SQUARE_NB][8];
+  int8_t horse_count[SQUARE_NB];
+  Leap elephant[SQUARE_NB][8];
+  int8_t elephant_count[SQUARE_NB];
   // Reverse leaps: pieces at .to attack the square when blocks are empty (to = attacker square).
-  Leap horse_from[SQUARE_NB][8];    int8_t horse_from_count[SQUARE_NB];
-  Leap elephant_from[SQUARE_NB][8]; int8_t elephant_from_count[SQUARE_NB];
+  Leap horse_from[SQUARE_NB][8];
+  int8_t horse_from_count[SQUARE_NB];
+  Leap elephant_from[SQUARE_NB][8];
+  int8_t elephant_from_count[SQUARE_NB];
   // General/guard steps along palace lines (inside the palace the square belongs to).
-  Square palace_step[SQUARE_NB][8]; int8_t palace_step_count[SQUARE_NB];
+  Square palace_step[SQUARE_NB][8];
+  int8_t palace_step_count[SQUARE_NB];
   // Soldier steps per color, and the reverse (squares a soldier of that color attacks from).
-  Square soldier[2][SQUARE_NB][5];      int8_t soldier_count[2][SQUARE_NB];
-  Square soldier_from[2][SQUARE_NB][6]; int8_t soldier_from_count[2][SQUARE_NB];
+  Square soldier[2][SQUARE_NB][5];
+  int8_t soldier_count[2][SQUARE_NB];
+  Square soldier_from[2][SQUARE_NB][6];
+  int8_t soldier_from_count[2][SQUARE_NB];
   // in_palace[c][sq]: sq lies in color c's palace.
   bool in_palace[2][SQUARE_NB];
   // danger[k][s]: bit 1 = s is on a line (ray) from k, bit 2 = s blocks a horse/elephant leap onto k.

@@ -17,12 +17,16 @@ int generate_pseudo(const Position& pos, Move* out) {
   const geo::Tables& t = geo::tables();
   Color us = pos.side_to_move();
   int n = 0;
-  auto own = [&](Square s) { Piece p = pos.piece_on(s); return p && color_of(p) == us; };
+  auto own = [&](Square s) {
+    Piece p = pos.piece_on(s);
+    return p && color_of(p) == us;
+  };
   for (int i = 0; i < pos.piece_count(us); ++i) {
     Square from = pos.piece_square(us, i);
     Piece p = pos.piece_on(from);
     switch (type_of(p)) {
-      case GENERAL: case GUARD:
+      case GENERAL:
+      case GUARD:
         for (int j = 0; j < t.palace_step_count[from]; ++j) {
           Square to = t.palace_step[from][j];
           if (!own(to)) out[n++] = Move(from, to);
@@ -34,7 +38,10 @@ int generate_pseudo(const Position& pos, Move* out) {
           for (int j = 0; j < ray.len; ++j) {
             Square to = ray.sq[j];
             Piece q = pos.piece_on(to);
-            if (!q) { out[n++] = Move(from, to); continue; }
+            if (!q) {
+              out[n++] = Move(from, to);
+              continue;
+            }
             if (color_of(q) != us) out[n++] = Move(from, to);
             break;
           }
@@ -49,7 +56,10 @@ int generate_pseudo(const Position& pos, Move* out) {
           for (++j; j < ray.len; ++j) {
             Square to = ray.sq[j];
             Piece q = pos.piece_on(to);
-            if (!q) { out[n++] = Move(from, to); continue; }
+            if (!q) {
+              out[n++] = Move(from, to);
+              continue;
+            }
             if (color_of(q) != us && type_of(q) != CANNON) out[n++] = Move(from, to);
             break;
           }

@@ -6,9 +6,7 @@
 
 namespace jz {
 
-std::string square_name(Square s) {
-  return std::string(1, char('a' + file_of(s))) + std::to_string(rank_of(s) + 1);
-}
+std::string square_name(Square s) { return std::string(1, char('a' + file_of(s))) + std::to_string(rank_of(s) + 1); }
 
 bool parse_square(const std::string& s, Square& out) {
   if (s.size() < 2 || s.size() > 3 || s[0] < 'a' || s[0] > 'i') return false;
@@ -62,9 +60,9 @@ std::string korean_square(Square s) {
 
 namespace {
 const char* HANGUL[2][PIECE_TYPE_NB] = {{"", "장", "사", "상", "마", "차", "포", "졸"},
-                                         {"", "장", "사", "상", "마", "차", "포", "병"}};
+                                        {"", "장", "사", "상", "마", "차", "포", "병"}};
 const char* HANJA[2][PIECE_TYPE_NB] = {{"", "楚", "士", "象", "馬", "車", "包", "卒"},
-                                        {"", "漢", "士", "象", "馬", "車", "包", "兵"}};
+                                       {"", "漢", "士", "象", "馬", "車", "包", "兵"}};
 
 bool korean_point(char r, char c, Square& out) {
   if (!std::isdigit(static_cast<unsigned char>(r)) || c < '1' || c > '9') return false;

@@ -7,15 +7,15 @@
 
 namespace jz {
 
-std::string square_name(Square s);                  // "e2", "a10"
+std::string square_name(Square s);  // "e2", "a10"
 bool parse_square(const std::string& s, Square& out);
-std::string move_to_uci(Move m);                    // "b1c3", "e2e2" for a pass
+std::string move_to_uci(Move m);  // "b1c3", "e2e2" for a pass
 // Parses UCI text into a move (syntax only). Legality is the caller's business.
 bool parse_uci_move(const std::string& s, Move& out);
 // Parses UCI text and checks it is legal in pos; on failure writes a one-line reason.
 bool parse_legal_uci_move(const Position& pos, const std::string& s, Move& out, std::string* error);
 
-std::string korean_square(Square s);                // "95"
+std::string korean_square(Square s);  // "95"
 // "79졸78"; pass is "한수쉼". hanja=true uses Hanja piece names (卒, 兵, 車 ...).
 std::string move_to_korean(const Position& pos, Move m, bool hanja = false);
 // Accepts "79졸78", "79兵78", "7978", "79-78" and "한수쉼"/"pass"; checks legality in pos.

@@ -31,14 +31,24 @@ const char PIECE_CHARS[] = " KABNRCP";
 
 PieceType type_from_char(char c) {
   switch (std::toupper(static_cast<unsigned char>(c))) {
-    case 'K': return GENERAL;
-    case 'A': return GUARD;
-    case 'B': case 'E': return ELEPHANT;
-    case 'N': case 'H': return HORSE;
-    case 'R': return CHARIOT;
-    case 'C': return CANNON;
-    case 'P': return SOLDIER;
-    default: return NO_PIECE_TYPE;
+    case 'K':
+      return GENERAL;
+    case 'A':
+      return GUARD;
+    case 'B':
+    case 'E':
+      return ELEPHANT;
+    case 'N':
+    case 'H':
+      return HORSE;
+    case 'R':
+      return CHARIOT;
+    case 'C':
+      return CANNON;
+    case 'P':
+      return SOLDIER;
+    default:
+      return NO_PIECE_TYPE;
   }
 }
 
@@ -104,9 +114,17 @@ bool Position::set_fen(const std::string& fen, Ruleset rules, std::string* error
   if (in >> f3 && in >> f4) {
     std::string h, fl;
     if (in >> h) {
-      try { half = std::stoi(h); } catch (...) { return fail("bad halfmove clock '" + h + "'"); }
+      try {
+        half = std::stoi(h);
+      } catch (...) {
+        return fail("bad halfmove clock '" + h + "'");
+      }
       if (in >> fl) {
-        try { full = std::stoi(fl); } catch (...) { return fail("bad move number '" + fl + "'"); }
+        try {
+          full = std::stoi(fl);
+        } catch (...) {
+          return fail("bad move number '" + fl + "'");
+        }
       }
     }
   }
@@ -140,9 +158,12 @@ bool Position::set_fen(const std::string& fen, Ruleset rules, std::string* error
   }
   if (rank != 0 || file != FILE_NB) return fail("expected 10 ranks of 9 files");
   if (p.king_[CHO] == NO_SQUARE || p.king_[HAN] == NO_SQUARE) return fail("each side needs one general");
-  if (side == "w" || side == "r") p.side_ = CHO;
-  else if (side == "b") p.side_ = HAN;
-  else return fail("side to move must be 'w' or 'b'");
+  if (side == "w" || side == "r")
+    p.side_ = CHO;
+  else if (side == "b")
+    p.side_ = HAN;
+  else
+    return fail("side to move must be 'w' or 'b'");
   p.rules_ = rules;
   p.start_ply_ = 2 * (full - 1) + (p.side_ == HAN);
   StateInfo s0;
@@ -166,7 +187,10 @@ std::string Position::fen() const {
     int empty = 0;
     for (int f = 0; f < FILE_NB; ++f) {
       Piece p = board_[make_square(f, r)];
-      if (!p) { ++empty; continue; }
+      if (!p) {
+        ++empty;
+        continue;
+      }
       if (empty) s += char('0' + empty), empty = 0;
       char ch = PIECE_CHARS[type_of(p)];
       s += color_of(p) == CHO ? ch : char(std::tolower(ch));
@@ -233,7 +257,8 @@ bool Position::attacks_from(Square from, Square target) const {
   const geo::Tables& t = geo::tables();
   Piece p = board_[from];
   switch (type_of(p)) {
-    case CHARIOT: case CANNON:
+    case CHARIOT:
+    case CANNON:
       for (int i = 0; i < t.ray_count[from]; ++i) {
         const geo::Ray& ray = t.rays[from][i];
         int between = 0;
@@ -244,7 +269,10 @@ bool Position::attacks_from(Square from, Square target) const {
             if (type_of(p) == CHARIOT) return between == 0;
             return between == 1 && !cannon_screen && type_of(board_[target]) != CANNON;
           }
-          if (board_[s]) { ++between; cannon_screen |= type_of(board_[s]) == CANNON; }
+          if (board_[s]) {
+            ++between;
+            cannon_screen |= type_of(board_[s]) == CANNON;
+          }
         }
       }
       return false;
@@ -262,7 +290,8 @@ bool Position::attacks_from(Square from, Square target) const {
       for (int i = 0; i < t.soldier_count[color_of(p)][from]; ++i)
         if (t.soldier[color_of(p)][from][i] == target) return true;
       return false;
-    case GENERAL: case GUARD:
+    case GENERAL:
+    case GUARD:
       for (int i = 0; i < t.palace_step_count[from]; ++i)
         if (t.palace_step[from][i] == target) return true;
       return false;

@@ -9,19 +9,18 @@ namespace jz {
 
 // What one ply left behind; states_[0] describes the position the game (or FEN) started from.
 struct StateInfo {
-  uint64_t key = 0;        // Zobrist key of the position after this ply
-  Move move;               // move that led here (none for the root)
+  uint64_t key = 0;  // Zobrist key of the position after this ply
+  Move move;         // move that led here (none for the root)
   Piece captured = NO_PIECE;
   Piece moved = NO_PIECE;
-  uint16_t rule50 = 0;     // plies since the last capture
-  bool check = false;      // side to move is in check here
-  bool facing = false;     // the two generals face each other on an open file here
+  uint16_t rule50 = 0;  // plies since the last capture
+  bool check = false;   // side to move is in check here
+  bool facing = false;  // the two generals face each other on an open file here
 };
 
 class Position {
  public:
-  static constexpr const char* START_FEN =
-      "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1";
+  static constexpr const char* START_FEN = "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1";
 
   Position();
   // Parses a FEN; on failure returns false and writes a one-line reason to *error.

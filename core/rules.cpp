@@ -11,16 +11,19 @@ const RulesetInfo RULESETS[RULESET_NB] = {
     {"janggimodern", false, true, 4, 200, true},
     {"janggicasual", false, false, 3, 100, false},
 };
-const char* ENDING_NAMES[] = {"none", "checkmate", "double pass", "bikjang", "repetition",
-                              "perpetual check", "move rule", "back-and-forth", "resignation",
-                              "length cap", "illegal move", "time"};
+const char* ENDING_NAMES[] = {"none",        "checkmate",       "double pass",  "bikjang",
+                              "repetition",  "perpetual check", "move rule",    "back-and-forth",
+                              "resignation", "length cap",      "illegal move", "time"};
 }  // namespace
 
 const RulesetInfo& ruleset_info(Ruleset r) { return RULESETS[int(r)]; }
 
 bool parse_ruleset(const std::string& name, Ruleset& out) {
   for (int i = 0; i < RULESET_NB; ++i)
-    if (name == RULESETS[i].name) { out = Ruleset(i); return true; }
+    if (name == RULESETS[i].name) {
+      out = Ruleset(i);
+      return true;
+    }
   return false;
 }
 
@@ -28,23 +31,26 @@ const char* ending_name(Ending e) { return ENDING_NAMES[int(e)]; }
 
 bool parse_ending(const std::string& s, Ending& out) {
   for (int i = 0; i <= int(Ending::TIME); ++i)
-    if (s == ENDING_NAMES[i]) { out = Ending(i); return true; }
+    if (s == ENDING_NAMES[i]) {
+      out = Ending(i);
+      return true;
+    }
   return false;
 }
 
 Winner winner_of(Color c) { return c == CHO ? Winner::CHO : Winner::HAN; }
 
 std::string GameResult::str() const {
-  const char* score = winner == Winner::CHO ? "1-0" : winner == Winner::HAN ? "0-1"
-                    : winner == Winner::DRAW ? "1/2-1/2" : "*";
+  const char* score = winner == Winner::CHO    ? "1-0"
+                      : winner == Winner::HAN  ? "0-1"
+                      : winner == Winner::DRAW ? "1/2-1/2"
+                                               : "*";
   std::string s = score;
   if (ending != Ending::NONE) s += std::string(" (") + ending_name(ending) + (by_counting ? ", counting)" : ")");
   return s;
 }
 
-Winner counting_winner(const Position& pos) {
-  return material_margin(pos) >= 2 ? Winner::CHO : Winner::HAN;
-}
+Winner counting_winner(const Position& pos) { return material_margin(pos) >= 2 ? Winner::CHO : Winner::HAN; }
 
 GameResult decide(const Position& pos, Ending ending) {
   GameResult r;
@@ -109,7 +115,10 @@ GameResult game_result(const Position& pos, int legal_move_count) {
   int seen = 1, first = 0;
   uint64_t key = pos.key();
   for (int k = 2; k <= span; k += 2)
-    if (pos.state(k).key == key) { ++seen; first = k; }
+    if (pos.state(k).key == key) {
+      ++seen;
+      first = k;
+    }
   if (seen >= info.repetition) {
     // Perpetual check: one side gave check with every one of its moves in the cycle.
     bool all_check[2] = {true, true};

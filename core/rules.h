@@ -9,8 +9,18 @@ namespace jz {
 
 enum class Winner : uint8_t { NONE = 0, CHO = 1, HAN = 2, DRAW = 3 };
 enum class Ending : uint8_t {
-  NONE = 0, CHECKMATE, DOUBLE_PASS, BIKJANG, REPETITION, PERPETUAL_CHECK, MOVE_RULE, BACK_AND_FORTH,
-  RESIGNATION, LENGTH_CAP, ILLEGAL_MOVE, TIME
+  NONE = 0,
+  CHECKMATE,
+  DOUBLE_PASS,
+  BIKJANG,
+  REPETITION,
+  PERPETUAL_CHECK,
+  MOVE_RULE,
+  BACK_AND_FORTH,
+  RESIGNATION,
+  LENGTH_CAP,
+  ILLEGAL_MOVE,
+  TIME
 };
 
 struct GameResult {
@@ -18,7 +28,7 @@ struct GameResult {
   Ending ending = Ending::NONE;
   bool by_counting = false;  // winner decided by material counting
   bool over() const { return winner != Winner::NONE; }
-  std::string str() const;   // e.g. "1-0 (checkmate)", "0-1 (move rule, counting 70-72+1.5)"
+  std::string str() const;  // e.g. "1-0 (checkmate)", "0-1 (move rule, counting 70-72+1.5)"
 };
 
 const char* ending_name(Ending e);

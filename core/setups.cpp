@@ -12,7 +12,10 @@ const char* ORDER[4] = {"NBBN", "BNNB", "BNBN", "NBNB"};
 
 bool parse_wing(const std::string& s, WingSetup& out) {
   for (int i = 0; i < 4; ++i)
-    if (s == NAMES[i] || s == KOREAN[i]) { out = WingSetup(i); return true; }
+    if (s == NAMES[i] || s == KOREAN[i]) {
+      out = WingSetup(i);
+      return true;
+    }
   return false;
 }
 }  // namespace
@@ -23,15 +26,13 @@ std::string setup_fen(WingSetup cho, WingSetup han) {
   // Cho's left is file a; Han's left (looking from rank 10) is file i.
   const char* c = ORDER[int(cho)];
   const char* h = ORDER[int(han)];
-  std::string han_row = std::string("r") + char(h[3] + 32) + char(h[2] + 32) + "a1a" + char(h[1] + 32) +
-                        char(h[0] + 32) + "r";
+  std::string han_row =
+      std::string("r") + char(h[3] + 32) + char(h[2] + 32) + "a1a" + char(h[1] + 32) + char(h[0] + 32) + "r";
   std::string cho_row = std::string("R") + c[0] + c[1] + "A1A" + c[2] + c[3] + "R";
   return han_row + "/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/" + cho_row + " w - - 0 1";
 }
 
-std::string setup_name(int index) {
-  return std::string(NAMES[index / 4]) + "-" + NAMES[index % 4];
-}
+std::string setup_name(int index) { return std::string(NAMES[index / 4]) + "-" + NAMES[index % 4]; }
 
 std::string setup_fen(int index) { return setup_fen(WingSetup(index / 4), WingSetup(index % 4)); }
 

@@ -9,8 +9,7 @@ namespace jz {
 enum Color : int8_t { CHO = 0, HAN = 1, NO_COLOR = 2 };
 constexpr Color operator~(Color c) { return Color(c ^ 1); }
 
-enum PieceType : int8_t { NO_PIECE_TYPE = 0, GENERAL, GUARD, ELEPHANT, HORSE, CHARIOT, CANNON, SOLDIER,
-                          PIECE_TYPE_NB };
+enum PieceType : int8_t { NO_PIECE_TYPE = 0, GENERAL, GUARD, ELEPHANT, HORSE, CHARIOT, CANNON, SOLDIER, PIECE_TYPE_NB };
 
 // Piece code: 0 = empty, 1..7 = Cho pieces, 9..15 = Han pieces.
 enum Piece : int8_t { NO_PIECE = 0 };
@@ -53,11 +52,11 @@ constexpr int RULESET_NB = 4;
 
 struct RulesetInfo {
   const char* name;
-  bool bikjang;        // facing generals restrict moves; a pass in bikjang ends the game
-  bool counting;       // non-mate endings decided by material counting (else draw)
-  int repetition;      // n-fold repetition ends the game
-  int move_rule;       // plies without capture
-  bool back_and_forth; // 5th consecutive back-and-forth move loses
+  bool bikjang;         // facing generals restrict moves; a pass in bikjang ends the game
+  bool counting;        // non-mate endings decided by material counting (else draw)
+  int repetition;       // n-fold repetition ends the game
+  int move_rule;        // plies without capture
+  bool back_and_forth;  // 5th consecutive back-and-forth move loses
 };
 const RulesetInfo& ruleset_info(Ruleset r);
 // Parses "janggi", "janggitraditional", "janggimodern", "janggicasual". Returns false if unknown.

@@ -14,10 +14,18 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     return 0;
   }
   for (auto& kv : c.values()) {
-    try { c.get_int(kv.first, 0); } catch (const jz::ConfigError&) {}
-    try { c.get_double(kv.first, 0); } catch (const jz::ConfigError&) {}
-    try { c.get_bool(kv.first, false); } catch (const jz::ConfigError&) {}
-    try { c.get_doubles(kv.first, {}); } catch (const jz::ConfigError&) {}
+    try {
+      c.get_int(kv.first, 0);
+    } catch (const jz::ConfigError&) {}
+    try {
+      c.get_double(kv.first, 0);
+    } catch (const jz::ConfigError&) {}
+    try {
+      c.get_bool(kv.first, false);
+    } catch (const jz::ConfigError&) {}
+    try {
+      c.get_doubles(kv.first, {});
+    } catch (const jz::ConfigError&) {}
   }
   for (const char* cmd : {"selfplay", "train"}) {
     std::string why;

@@ -8,10 +8,9 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size > 64) return 0;
-  static const char* FENS[] = {
-      "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1",
-      "4k4/9/9/9/9/9/9/3n5/9/4K4 w - - 0 1",
-      "1n1kaabn1/cr2N4/5C1c1/p1pNp3p/9/9/P1PbP1P1P/3r1p3/4A4/R1BA1KB1R b - - 0 1"};
+  static const char* FENS[] = {"rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1",
+                               "4k4/9/9/9/9/9/9/3n5/9/4K4 w - - 0 1",
+                               "1n1kaabn1/cr2N4/5C1c1/p1pNp3p/9/9/P1PbP1P1P/3r1p3/4A4/R1BA1KB1R b - - 0 1"};
   std::string text(reinterpret_cast<const char*>(data), size);
   for (const char* fen : FENS) {
     jz::Position p;

@@ -58,7 +58,8 @@ jz::WebRequest parse_request(const std::string& line) {
 }
 
 void replace_all(std::string& s, const std::string& from, const std::string& to) {
-  for (size_t at = s.find(from); at != std::string::npos; at = s.find(from, at + to.size())) s.replace(at, from.size(), to);
+  for (size_t at = s.find(from); at != std::string::npos; at = s.find(from, at + to.size()))
+    s.replace(at, from.size(), to);
 }
 
 }  // namespace
@@ -66,9 +67,9 @@ void replace_all(std::string& s, const std::string& from, const std::string& to)
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size > 8192) return 0;
   jz::ServerOptions o;
-  o.max_games = 3;       // eviction is part of the store
-  o.max_think_ms = 5;    // every engine move is a few milliseconds of alpha-beta:
-  o.max_nodes = 300;     // the clock is read every 1024 nodes, so nodes bound it more tightly
+  o.max_games = 3;     // eviction is part of the store
+  o.max_think_ms = 5;  // every engine move is a few milliseconds of alpha-beta:
+  o.max_nodes = 300;   // the clock is read every 1024 nodes, so nodes bound it more tightly
   o.hash_mb = 1;
   jz::GameStore store(o, nullptr);
   std::istringstream in(std::string(reinterpret_cast<const char*>(data), size));

@@ -14,7 +14,7 @@ struct QTransform {
   // mctx qtransform_completed_by_mix_value(rescale_values=True): min-max over the completed values, so
   // that small differences between children still move the improved policy away from the prior.
   bool rescale = false;
-  float score_weight = 0.0f;   // score utility (KataGo): + weight * (2/pi) * atan(margin / score_scale)
+  float score_weight = 0.0f;  // score utility (KataGo): + weight * (2/pi) * atan(margin / score_scale)
   float score_scale = 10.0f;
 };
 

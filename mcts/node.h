@@ -16,21 +16,21 @@ enum class NodeState : uint8_t { UNEXPANDED = 0, EXPANDED, TERMINAL };
 
 struct Node {
   Node* parent = nullptr;
-  Node* child = nullptr;     // first created child (lowest edge index)
-  Node* sibling = nullptr;   // next created child of the parent (higher edge index)
-  Edge* edges = nullptr;     // num_edges entries once expanded
-  double q = 0;              // mean value, from the view of the player who moved into this node
-  float d = 0;               // mean draw probability
-  float m = 0;               // mean material margin, mover's view
-  float raw_v = 0;           // network value of this node, side to move's view (Gumbel's mixed value)
-  float raw_d = 0;           // network draw probability of this node
-  uint32_t n = 0;            // completed visits
-  uint16_t in_flight = 0;    // leaves below (or at) this node awaiting evaluation
+  Node* child = nullptr;    // first created child (lowest edge index)
+  Node* sibling = nullptr;  // next created child of the parent (higher edge index)
+  Edge* edges = nullptr;    // num_edges entries once expanded
+  double q = 0;             // mean value, from the view of the player who moved into this node
+  float d = 0;              // mean draw probability
+  float m = 0;              // mean material margin, mover's view
+  float raw_v = 0;          // network value of this node, side to move's view (Gumbel's mixed value)
+  float raw_d = 0;          // network draw probability of this node
+  uint32_t n = 0;           // completed visits
+  uint16_t in_flight = 0;   // leaves below (or at) this node awaiting evaluation
   uint16_t num_edges = 0;
-  uint16_t index = 0;        // edge index in the parent
+  uint16_t index = 0;  // edge index in the parent
   NodeState state = NodeState::UNEXPANDED;
-  int8_t proven = 0;         // game-theoretic result for the mover: +1 win, -1 loss, 0 unknown (MCTS-solver)
-  uint8_t proof_plies = 0;   // plies to the end of the game along the proof (saturates at 255)
+  int8_t proven = 0;        // game-theoretic result for the mover: +1 win, -1 loss, 0 unknown (MCTS-solver)
+  uint8_t proof_plies = 0;  // plies to the end of the game along the proof (saturates at 255)
 
   // Mean value, or the proven result once known.
   double value() const { return proven ? double(proven) : q; }

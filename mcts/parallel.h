@@ -20,16 +20,16 @@ struct SearchInfo {
   double seconds = 0;
   double nps = 0;
   std::vector<Move> pv;
-  int proven = 0;            // +1 side to move wins by force, -1 loses, 0 unknown
-  int proof_plies = 0;       // plies to the end when proven (mate distance)
+  int proven = 0;       // +1 side to move wins by force, -1 loses, 0 unknown
+  int proof_plies = 0;  // plies to the end when proven (mate distance)
 };
 
 struct ParallelOptions {
   int threads = 1;
-  int batch = 0;                                  // leaves per thread per gather; 0 = evaluator's preferred
-  const std::atomic<bool>* stop = nullptr;        // set by the caller to end the search early
-  double info_interval = 1.0;                     // seconds between info callbacks (0 = none)
-  std::function<void(const SearchInfo&)> on_info; // called from one search thread
+  int batch = 0;                                   // leaves per thread per gather; 0 = evaluator's preferred
+  const std::atomic<bool>* stop = nullptr;         // set by the caller to end the search early
+  double info_interval = 1.0;                      // seconds between info callbacks (0 = none)
+  std::function<void(const SearchInfo&)> on_info;  // called from one search thread
 };
 
 SearchInfo search_info(Tree& tree);

@@ -30,7 +30,6 @@ inline double score_term(float margin, float weight, float scale) {
   return weight != 0 ? mcts::score_utility(margin, weight, scale) : 0.0;
 }
 
-
 // Edge index of the child proven won for node's side to move in the fewest plies, or -1.
 int shortest_win(const Node* node) {
   int best = -1, plies = 1 << 30;
@@ -44,7 +43,10 @@ int shortest_win(const Node* node) {
 void terminal_value(const Position& pos, const GameResult& r, double& v, float& d, float& m) {
   Color stm = pos.side_to_move();
   m = float(pos.material(~stm) - pos.material(stm));
-  if (r.winner == Winner::DRAW) { v = 0, d = 1; return; }
+  if (r.winner == Winner::DRAW) {
+    v = 0, d = 1;
+    return;
+  }
   d = 0;
   v = r.winner == winner_of(stm) ? -1.0 : 1.0;
 }
@@ -159,8 +161,7 @@ void Tree::prepare_root() {
     for (int i = 0; i < k; ++i) score[i] = gumbel_g_[i] + std::log(std::max(root_raw_prior_[i], 1e-12f));
     gumbel_cands_.resize(k);
     std::iota(gumbel_cands_.begin(), gumbel_cands_.end(), 0);
-    std::stable_sort(gumbel_cands_.begin(), gumbel_cands_.end(),
-                     [&](int a, int b) { return score[a] > score[b]; });
+    std::stable_sort(gumbel_cands_.begin(), gumbel_cands_.end(), [&](int a, int b) { return score[a] > score[b]; });
     if (root_banned_ >= 0) gumbel_cands_.erase(std::find(gumbel_cands_.begin(), gumbel_cands_.end(), root_banned_));
     gumbel_cands_.resize(std::min(k, std::max(1, params_.gumbel_m)));
     gumbel_seq_ = mcts::considered_visit_sequence(int(gumbel_cands_.size()), params_.simulations);
@@ -291,8 +292,10 @@ int Tree::gather(int max_leaves, std::vector<LeafRequest>& out) {
       ++node->in_flight;
       int idx = -1;
       if (depth == 0) {
-        if (is_gumbel) idx = select_root_gumbel();
-        else if (forced) idx = select_forced(node);
+        if (is_gumbel)
+          idx = select_root_gumbel();
+        else if (forced)
+          idx = select_forced(node);
       } else if (improved_interior) {
         idx = select_improved(node);
       }
@@ -469,13 +472,16 @@ SearchResult Tree::summary() const {
     if (root_banned_ >= 0 && k > 1) {  // a banned pass is no target either
       double rest = 1.0 - target[root_banned_];
       target[root_banned_] = 0;
-      if (rest > 0) for (float& t : target) t = float(t / rest);
+      if (rest > 0)
+        for (float& t : target) t = float(t / rest);
     }
   } else {
     target = root_visits_vector(forced);
     double sum = std::accumulate(target.begin(), target.end(), 0.0);
-    if (sum <= 0) target = r.prior;
-    else for (float& t : target) t = float(t / sum);
+    if (sum <= 0)
+      target = r.prior;
+    else
+      for (float& t : target) t = float(t / sum);
   }
   r.policy_target = target;
   int choice = shortest_win(root_);  // a proven win beats any visit count

@@ -18,7 +18,7 @@ namespace jz {
 struct SearchParams {
   // Budget. simulations = visits to the root's children to reach, reused subtree visits included.
   int simulations = 800;
-  double time_limit = 0;           // seconds per search; 0 = none
+  double time_limit = 0;  // seconds per search; 0 = none
 
   // Selection: cpuct(N) = cpuct + cpuct_growth * log((N + cpuct_base) / cpuct_base) (lc0 style; 0 = KataGo
   // constant). Unvisited children take the parent's Q minus fpu_reduction * sqrt(visited policy mass).
@@ -30,11 +30,11 @@ struct SearchParams {
   int virtual_loss = 1;             // in-flight leaves count as this many lost visits each
 
   // Self-play root handling (only in full searches).
-  bool root_noise = false;           // Dirichlet noise (PUCT root) or Gumbel noise g (Gumbel root)
-  float dirichlet_alpha = 0.0f;      // per-move alpha; 0 = dirichlet_total / legal moves (KataGo)
+  bool root_noise = false;       // Dirichlet noise (PUCT root) or Gumbel noise g (Gumbel root)
+  float dirichlet_alpha = 0.0f;  // per-move alpha; 0 = dirichlet_total / legal moves (KataGo)
   float dirichlet_total = 10.83f;
   float dirichlet_weight = 0.25f;
-  float temperature = 0.0f;          // move choice ~ visits^(1/T); 0 = most visits (ignored by Gumbel)
+  float temperature = 0.0f;  // move choice ~ visits^(1/T); 0 = most visits (ignored by Gumbel)
 
   // Gumbel root (Danihelka et al. 2022): Gumbel-top-k of m actions, sequential halving on
   // g + logits + sigma(q), sigma(q) = (c_visit + max N) * c_scale * q with q mapped to [0, 1].
@@ -42,10 +42,10 @@ struct SearchParams {
   int gumbel_m = 16;
   float gumbel_c_visit = 50.0f;
   float gumbel_c_scale = 0.1f;
-  bool gumbel_interior = false;      // interior nodes: deterministic improved-policy rule instead of PUCT
-  bool gumbel_rescale_q = false;     // min-max rescaled completed Q (mctx rescale_values)
-  bool gumbel_sample_move = true;    // play the Gumbel-sampled action; false: best improved-policy action
-                                     // among the most visited (g ignored for the choice)
+  bool gumbel_interior = false;    // interior nodes: deterministic improved-policy rule instead of PUCT
+  bool gumbel_rescale_q = false;   // min-max rescaled completed Q (mctx rescale_values)
+  bool gumbel_sample_move = true;  // play the Gumbel-sampled action; false: best improved-policy action
+                                   // among the most visited (g ignored for the choice)
 
   // Score utility (KataGo): selection adds weight * (2/pi) * atan(margin / scale) to W - L, with the
   // margin head (material points) and the exact counting margin at terminal nodes. 0 = off.
@@ -64,40 +64,42 @@ struct SearchParams {
   // policy targets. The caller picks full/cheap and `simulations` per move.
   bool full_search = true;
 
-  uint64_t seed = 0;                 // reset() reseeds the tree's RNG from this
+  uint64_t seed = 0;  // reset() reseeds the tree's RNG from this
 };
 
 struct SearchResult {
-  Move move;                          // chosen move (none if the root is terminal)
-  std::vector<Move> moves;            // root legal moves, generate_legal order
-  std::vector<int> visits;            // completed visits per root move
-  std::vector<float> prior;           // network policy at the root (before noise)
-  std::vector<float> policy_target;   // visits (pruned with forced playouts) or Gumbel improved policy; sums to 1
-  bool is_policy_target = false;      // full search: record policy_target for training
-  float wdl[3] = {0, 1, 0};           // root, side to move's view
-  float q = 0;                        // wdl[0] - wdl[2]
-  float margin = 0;                   // expected material margin, side to move's view
-  float raw_wdl[3] = {0, 1, 0};       // network's own evaluation of the root
-  std::vector<Move> pv;               // best line
-  int playouts = 0;                   // playouts of this search (terminal re-visits included)
-  int root_visits = 0;                // sum of visits over the root's children
-  int max_depth = 0;                  // deepest leaf of this search (plies below the root)
+  Move move;                         // chosen move (none if the root is terminal)
+  std::vector<Move> moves;           // root legal moves, generate_legal order
+  std::vector<int> visits;           // completed visits per root move
+  std::vector<float> prior;          // network policy at the root (before noise)
+  std::vector<float> policy_target;  // visits (pruned with forced playouts) or Gumbel improved policy; sums to 1
+  bool is_policy_target = false;     // full search: record policy_target for training
+  float wdl[3] = {0, 1, 0};          // root, side to move's view
+  float q = 0;                       // wdl[0] - wdl[2]
+  float margin = 0;                  // expected material margin, side to move's view
+  float raw_wdl[3] = {0, 1, 0};      // network's own evaluation of the root
+  std::vector<Move> pv;              // best line
+  int playouts = 0;                  // playouts of this search (terminal re-visits included)
+  int root_visits = 0;               // sum of visits over the root's children
+  int max_depth = 0;                 // deepest leaf of this search (plies below the root)
   float avg_depth = 0;
   double seconds = 0;
-  double nps = 0;                     // playouts per second
-  bool terminal = false;              // root is a finished game
-  int proven = 0;                     // solved by the search: +1 side to move wins, -1 loses, 0 unknown
-  int proof_plies = 0;                // plies to the end along the proof (mate distance) when proven
+  double nps = 0;         // playouts per second
+  bool terminal = false;  // root is a finished game
+  int proven = 0;         // solved by the search: +1 side to move wins, -1 loses, 0 unknown
+  int proof_plies = 0;    // plies to the end along the proof (mate distance) when proven
 };
 
-namespace mcts { struct Node; }
+namespace mcts {
+struct Node;
+}
 
 // One leaf handed out by gather(): the caller evaluates input() and passes the Evaluation to apply().
 struct LeafRequest {
-  Position pos;                       // the leaf, with full game history
-  MoveList moves;                     // its legal moves (generate_legal order)
+  Position pos;    // the leaf, with full game history
+  MoveList moves;  // its legal moves (generate_legal order)
   mcts::Node* node = nullptr;
-  const void* owner = nullptr;        // the tree that handed it out
+  const void* owner = nullptr;  // the tree that handed it out
   int depth = 0;
   EvalInput input() const { return EvalInput{&pos, &moves}; }
 };
@@ -163,10 +165,10 @@ class Tree {
   bool root_prepared_ = false;
   bool root_noised_ = false;
   std::vector<float> root_raw_prior_;
-  std::vector<float> gumbel_g_;        // per root edge
-  std::vector<int> gumbel_cands_;      // root edge indices, best g + logit first
-  std::vector<int> gumbel_seq_;        // sequential-halving visit schedule
-  int root_banned_ = -1;               // root edge excluded from this search (a pass), or -1
+  std::vector<float> gumbel_g_;    // per root edge
+  std::vector<int> gumbel_cands_;  // root edge indices, best g + logit first
+  std::vector<int> gumbel_seq_;    // sequential-halving visit schedule
+  int root_banned_ = -1;           // root edge excluded from this search (a pass), or -1
   int in_flight_ = 0;
   int playouts_ = 0;
   int root_visits_start_ = 0;

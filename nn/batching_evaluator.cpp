@@ -13,15 +13,15 @@ struct BatchingEvaluator::Ticket {
   std::exception_ptr error;  // guarded by mu_
   std::mutex m;
   std::condition_variable cv;
-  bool done = false;         // guarded by m
+  bool done = false;  // guarded by m
 };
 
 std::string EvalStats::str() const {
-  return format_string("requests %llu, cache hits %llu (%.1f%%), evaluated %llu in %llu batches (avg %.1f), "
-                       "avg wait %.0f us, backend %.2f s",
-                       (unsigned long long)requests, (unsigned long long)cache_hits, 100.0 * hit_rate(),
-                       (unsigned long long)evaluated, (unsigned long long)batches, avg_batch(), avg_wait_us(),
-                       backend_seconds);
+  return format_string(
+      "requests %llu, cache hits %llu (%.1f%%), evaluated %llu in %llu batches (avg %.1f), "
+      "avg wait %.0f us, backend %.2f s",
+      (unsigned long long)requests, (unsigned long long)cache_hits, 100.0 * hit_rate(), (unsigned long long)evaluated,
+      (unsigned long long)batches, avg_batch(), avg_wait_us(), backend_seconds);
 }
 
 BatchingEvaluator::BatchingEvaluator(std::shared_ptr<Evaluator> backend, const BatchingOptions& opts)
@@ -53,7 +53,10 @@ void BatchingEvaluator::evaluate(const EvalInput* in, int n, Evaluation* out) {
     uint64_t key = 0;
     if (cache_) {
       key = encoding_key(*in[i].pos);
-      if (cache_->lookup(key, in[i].moves->size, out[i])) { ++hits; continue; }
+      if (cache_->lookup(key, in[i].moves->size, out[i])) {
+        ++hits;
+        continue;
+      }
     }
     misses.push_back(Request{in[i], &out[i], key, &ticket, t0});
   }

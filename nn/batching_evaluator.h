@@ -24,11 +24,11 @@ struct BatchingOptions {
 };
 
 struct EvalStats {
-  uint64_t requests = 0;     // positions submitted
+  uint64_t requests = 0;  // positions submitted
   uint64_t cache_hits = 0;
-  uint64_t evaluated = 0;    // positions sent to the backend
-  uint64_t batches = 0;      // backend calls
-  double wait_seconds = 0;   // summed over positions: submit -> result
+  uint64_t evaluated = 0;   // positions sent to the backend
+  uint64_t batches = 0;     // backend calls
+  double wait_seconds = 0;  // summed over positions: submit -> result
   double backend_seconds = 0;
   double avg_batch() const { return batches ? double(evaluated) / batches : 0; }
   double avg_wait_us() const { return evaluated ? wait_seconds / evaluated * 1e6 : 0; }
@@ -51,7 +51,13 @@ class BatchingEvaluator : public Evaluator {
 
  private:
   struct Ticket;
-  struct Request { EvalInput in; Evaluation* out; uint64_t key; Ticket* ticket; double t_submit; };
+  struct Request {
+    EvalInput in;
+    Evaluation* out;
+    uint64_t key;
+    Ticket* ticket;
+    double t_submit;
+  };
   void serve();
 
   std::shared_ptr<Evaluator> backend_;

@@ -23,7 +23,9 @@ constexpr DtypeInfo DTYPES[BUNDLE_DTYPE_NB] = {{"f32", 4}, {"f64", 8}, {"f16", 2
                                                {"i32", 4}, {"i16", 2}, {"i8", 1},  {"u8", 1},   {"bool", 1}};
 
 template <typename T>
-void put(std::string& s, T v) { s.append(reinterpret_cast<const char*>(&v), sizeof(T)); }
+void put(std::string& s, T v) {
+  s.append(reinterpret_cast<const char*>(&v), sizeof(T));
+}
 void put_str(std::string& s, const std::string& v, const char* what) {
   if (v.size() > std::numeric_limits<uint32_t>::max()) throw std::runtime_error(std::string(what) + " too long");
   put<uint32_t>(s, uint32_t(v.size()));
@@ -134,8 +136,7 @@ std::string serialize_bundle(const HeaderKV& header, const std::vector<RawTensor
 RawBundle parse_bundle(const std::string& b, const std::string& name) {
   if (b.size() < sizeof(MAGIC) || std::memcmp(b.data(), MAGIC, sizeof(MAGIC)) != 0)
     throw std::runtime_error(name + ": not a janggi-zero tensor bundle (bad magic)");
-  if (b.size() < PREFIX + 8)
-    throw std::runtime_error(name + ": truncated (" + std::to_string(b.size()) + " bytes)");
+  if (b.size() < PREFIX + 8) throw std::runtime_error(name + ": truncated (" + std::to_string(b.size()) + " bytes)");
   uint32_t version;
   uint64_t total;
   std::memcpy(&version, b.data() + 8, 4);
@@ -167,7 +168,8 @@ RawBundle parse_bundle(const std::string& b, const std::string& name) {
     t.name = r.get_str("tensor name");
     if (!seen.insert(t.name).second) r.fail("duplicate tensor name '" + printable(t.name) + "'");
     t.dtype = r.get<uint8_t>("dtype");
-    if (t.dtype >= BUNDLE_DTYPE_NB) r.fail("unknown dtype " + std::to_string(t.dtype) + " of tensor '" + printable(t.name) + "'");
+    if (t.dtype >= BUNDLE_DTYPE_NB)
+      r.fail("unknown dtype " + std::to_string(t.dtype) + " of tensor '" + printable(t.name) + "'");
     uint8_t ndim = r.get<uint8_t>("ndim");
     r.need(uint64_t(ndim) * 8, "shape");  // before allocating the shape
     t.shape.resize(ndim);

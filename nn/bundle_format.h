@@ -20,8 +20,19 @@ constexpr int64_t BUNDLE_MAX_NUMEL = int64_t(1) << 40;
 using HeaderKV = std::vector<std::pair<std::string, std::string>>;
 
 // Stored dtype codes.
-enum BundleDtype : int { BUNDLE_F32, BUNDLE_F64, BUNDLE_F16, BUNDLE_BF16, BUNDLE_I64, BUNDLE_I32, BUNDLE_I16,
-                         BUNDLE_I8, BUNDLE_U8, BUNDLE_BOOL, BUNDLE_DTYPE_NB };
+enum BundleDtype : int {
+  BUNDLE_F32,
+  BUNDLE_F64,
+  BUNDLE_F16,
+  BUNDLE_BF16,
+  BUNDLE_I64,
+  BUNDLE_I32,
+  BUNDLE_I16,
+  BUNDLE_I8,
+  BUNDLE_U8,
+  BUNDLE_BOOL,
+  BUNDLE_DTYPE_NB
+};
 size_t bundle_dtype_size(int code);       // bytes per element; 0 for an unknown code
 const char* bundle_dtype_name(int code);  // "f32", ...; "?" for an unknown code
 

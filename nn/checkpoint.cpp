@@ -55,8 +55,8 @@ void save_model(const std::string& path, JanggiNet& model, int64_t step, const s
   HeaderKV h = model_file_header(model->config(), step, metadata);
   NamedTensors t = model_tensors(model);
   for (auto& nt : t)  // a model cast to bf16/fp16 is still stored in fp32
-    nt.second = nt.second.detach().to(torch::kCPU, nt.second.is_floating_point() ? torch::kFloat32
-                                                                                  : nt.second.scalar_type());
+    nt.second =
+        nt.second.detach().to(torch::kCPU, nt.second.is_floating_point() ? torch::kFloat32 : nt.second.scalar_type());
   save_tensor_bundle(path, h, t);
 }
 

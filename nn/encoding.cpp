@@ -64,22 +64,18 @@ void encode_batch(const Position* const* pos, int n, float* out) {
   for (int i = 0; i < n; ++i) encode_position(*pos[i], out + size_t(i) * INPUT_SIZE);
 }
 
-namespace {
-
-
-}  // namespace
+namespace {}  // namespace
 
 uint64_t encoding_key(const Position& pos) {
   // The key covers board and side to move; material and check follow from the board.
   uint64_t h = hash_combine(pos.key(), uint64_t(pos.side_to_move()) | uint64_t(pos.ruleset()) << 8);
   int plies = std::min(HISTORY_PLIES, pos.history_size());
   uint64_t moves = 0;
-  for (int k = 0; k < HISTORY_PLIES; ++k)
-    moves = moves << 16 | (k < plies ? pos.state(k).move.raw : 0xFFFF);
+  for (int k = 0; k < HISTORY_PLIES; ++k) moves = moves << 16 | (k < plies ? pos.state(k).move.raw : 0xFFFF);
   h = hash_combine(h, moves);
   int rule50 = std::min(pos.rule50(), ruleset_info(pos.ruleset()).move_rule);
-  uint64_t state = uint64_t(rule50) | uint64_t(std::min(2, repetitions_before(pos))) << 16 |
-                   uint64_t(pos.in_bikjang()) << 20;
+  uint64_t state =
+      uint64_t(rule50) | uint64_t(std::min(2, repetitions_before(pos))) << 16 | uint64_t(pos.in_bikjang()) << 20;
   return hash_combine(h, state);
 }
 

@@ -9,24 +9,24 @@
 namespace jz {
 
 constexpr int ENCODING_VERSION = 2;  // 2: PLANE_PASS_ENDS added
-constexpr int HISTORY_PLIES = 4;  // from/to planes of the last plies
+constexpr int HISTORY_PLIES = 4;     // from/to planes of the last plies
 
 // Plane indices.
 enum : int {
-  PLANE_OWN_PIECES = 0,                         // 7 planes: GENERAL..SOLDIER of the side to move
-  PLANE_OPP_PIECES = 7,                         // 7 planes: the opponent's
-  PLANE_HISTORY = 14,                           // 2 per ply (from, to), most recent ply first
+  PLANE_OWN_PIECES = 0,                               // 7 planes: GENERAL..SOLDIER of the side to move
+  PLANE_OPP_PIECES = 7,                               // 7 planes: the opponent's
+  PLANE_HISTORY = 14,                                 // 2 per ply (from, to), most recent ply first
   PLANE_RULESET = PLANE_HISTORY + 2 * HISTORY_PLIES,  // 4 planes, one-hot (constant)
-  PLANE_OPP_PASSED = PLANE_RULESET + 4,         // constant planes from here on
-  PLANE_BIKJANG,                                // side to move stands in bikjang
-  PLANE_REPEAT1,                                // the current position occurred >= 1 time before
-  PLANE_REPEAT2,                                // ... >= 2 times before
-  PLANE_RULE50,                                 // plies since capture / move rule (capped at 1)
-  PLANE_MATERIAL,                               // counting margin incl. Han's 1.5, stm view, / 20
+  PLANE_OPP_PASSED = PLANE_RULESET + 4,               // constant planes from here on
+  PLANE_BIKJANG,                                      // side to move stands in bikjang
+  PLANE_REPEAT1,                                      // the current position occurred >= 1 time before
+  PLANE_REPEAT2,                                      // ... >= 2 times before
+  PLANE_RULE50,                                       // plies since capture / move rule (capped at 1)
+  PLANE_MATERIAL,                                     // counting margin incl. Han's 1.5, stm view, / 20
   PLANE_IN_CHECK,
-  PLANE_STM_HAN,                                // side to move is Han (counting is asymmetric)
-  PLANE_ONES,                                   // all ones: lets convolutions see the board edge
-  PLANE_PASS_ENDS,                              // a pass now ends the game (KataGo's pass-would-end input)
+  PLANE_STM_HAN,    // side to move is Han (counting is asymmetric)
+  PLANE_ONES,       // all ones: lets convolutions see the board edge
+  PLANE_PASS_ENDS,  // a pass now ends the game (KataGo's pass-would-end input)
   NUM_PLANES
 };
 constexpr int BOARD_SIZE = 90;

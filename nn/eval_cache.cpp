@@ -4,8 +4,7 @@
 
 namespace jz {
 
-EvalCache::EvalCache(size_t entries)
-    : slots_(std::max<size_t>(entries, SHARDS)), locks_(new std::mutex[SHARDS]) {}
+EvalCache::EvalCache(size_t entries) : slots_(std::max<size_t>(entries, SHARDS)), locks_(new std::mutex[SHARDS]) {}
 
 bool EvalCache::lookup(uint64_t key, int num_moves, Evaluation& out) {
   lookups_.fetch_add(1, std::memory_order_relaxed);

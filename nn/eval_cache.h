@@ -22,11 +22,18 @@ class EvalCache {
   uint64_t lookups() const { return lookups_.load(std::memory_order_relaxed); }
   uint64_t hits() const { return hits_.load(std::memory_order_relaxed); }
   double hit_rate() const { return lookups() ? double(hits()) / lookups() : 0.0; }
-  void reset_stats() { lookups_ = 0; hits_ = 0; }
+  void reset_stats() {
+    lookups_ = 0;
+    hits_ = 0;
+  }
 
  private:
   static constexpr int SHARDS = 64;
-  struct Slot { uint64_t key = 0; bool used = false; Evaluation eval; };
+  struct Slot {
+    uint64_t key = 0;
+    bool used = false;
+    Evaluation eval;
+  };
   std::vector<Slot> slots_;
   std::unique_ptr<std::mutex[]> locks_;
   std::atomic<uint64_t> lookups_{0}, hits_{0};

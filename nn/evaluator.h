@@ -10,8 +10,8 @@
 namespace jz {
 
 struct EvalInput {
-  const Position* pos;     // with its history (the encoding may use recent moves and rule state)
-  const MoveList* moves;   // legal moves of pos, in generate_legal order
+  const Position* pos;    // with its history (the encoding may use recent moves and rule state)
+  const MoveList* moves;  // legal moves of pos, in generate_legal order
 };
 
 struct Evaluation {

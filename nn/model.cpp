@@ -12,7 +12,8 @@ namespace F = torch::nn::functional;
 // ---- layers ----
 
 ConvBNImpl::ConvBNImpl(int in, int out, int kernel) : padding_(kernel / 2) {
-  conv = register_module("conv", torch::nn::Conv2d(torch::nn::Conv2dOptions(in, out, kernel).padding(padding_).bias(false)));
+  conv = register_module("conv",
+                         torch::nn::Conv2d(torch::nn::Conv2dOptions(in, out, kernel).padding(padding_).bias(false)));
   bn = register_module("bn", torch::nn::BatchNorm2d(out));
 }
 
@@ -41,9 +42,7 @@ ResBlockImpl::ResBlockImpl(int filters, bool global_pool) {
 namespace {
 
 // [N, C, H, W] -> [N, 2C]: channel means and maxima.
-torch::Tensor global_pool(const torch::Tensor& x) {
-  return torch::cat({x.mean({2, 3}), x.amax({2, 3})}, 1);
-}
+torch::Tensor global_pool(const torch::Tensor& x) { return torch::cat({x.mean({2, 3}), x.amax({2, 3})}, 1); }
 
 }  // namespace
 
@@ -128,7 +127,7 @@ ModelOutput JanggiNetImpl::forward(const torch::Tensor& input, bool aux) {
   const int64_t h = p.size(1);
   auto by_square = p.permute({0, 2, 3, 1}).reshape({n * BOARD_SIZE, h});  // free in channels-last
   auto planes = torch::addmm(policy_out->bias, by_square, policy_out->weight.reshape({-1, h}).t()).view({n, -1});
-  auto pass = pass_out(pooled);                // [n, 2]
+  auto pass = pass_out(pooled);  // [n, 2]
   const int64_t pairs = PASS_INDEX;
   if (aux) {
     auto both = planes.index_select(1, gather_index_);

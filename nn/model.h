@@ -32,6 +32,7 @@ class ConvBNImpl : public torch::nn::Module {
   void fuse();
   torch::nn::Conv2d conv{nullptr};
   torch::nn::BatchNorm2d bn{nullptr};
+
  private:
   bool fused_ = false;
   torch::Tensor fused_weight_, fused_bias_;

@@ -21,8 +21,8 @@ std::string ModelConfig::name() const {
 
 std::string ModelConfig::describe() const {
   return "blocks=" + std::to_string(blocks) + " filters=" + std::to_string(filters) +
-         " global_pool_every=" + std::to_string(global_pool_every) + " head_channels=" +
-         std::to_string(head_channels) + " value_hidden=" + std::to_string(value_hidden);
+         " global_pool_every=" + std::to_string(global_pool_every) + " head_channels=" + std::to_string(head_channels) +
+         " value_hidden=" + std::to_string(value_hidden);
 }
 
 bool ModelConfig::parse(const std::string& name, ModelConfig& out, std::string* error) {

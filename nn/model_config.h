@@ -13,7 +13,7 @@ struct ModelConfig {
   int value_hidden = 128;     // value head hidden layer width
   bool operator==(const ModelConfig& o) const;
   bool operator!=(const ModelConfig& o) const { return !(*this == o); }
-  std::string name() const;   // "6x64" (plus the non-default fields if any)
+  std::string name() const;      // "6x64" (plus the non-default fields if any)
   std::string describe() const;  // all fields
   // Within the bounds a file may claim (model files and checkpoints are refused beyond them, before
   // anything is allocated for the network).

@@ -47,9 +47,10 @@ ModelInfo check_model_header(const HeaderKV& b, const std::string& path) {
           policy = to_int(b, "policy_size", path);
   const bool v1 = enc == OLDEST_LOADABLE_ENCODING && planes == ENCODING_V1_PLANES;
   if ((!v1 && (enc != ENCODING_VERSION || planes != NUM_PLANES)) || policy != POLICY_SIZE)
-    throw std::runtime_error(path + ": made for encoding version " + std::to_string(enc) + " (" + std::to_string(planes) +
-                             " planes, " + std::to_string(policy) + " policy outputs); this build reads versions " + std::to_string(OLDEST_LOADABLE_ENCODING) + "-" +
-                             std::to_string(ENCODING_VERSION) + " (" + std::to_string(NUM_PLANES) + ", " +
+    throw std::runtime_error(path + ": made for encoding version " + std::to_string(enc) + " (" +
+                             std::to_string(planes) + " planes, " + std::to_string(policy) +
+                             " policy outputs); this build reads versions " + std::to_string(OLDEST_LOADABLE_ENCODING) +
+                             "-" + std::to_string(ENCODING_VERSION) + " (" + std::to_string(NUM_PLANES) + ", " +
                              std::to_string(POLICY_SIZE) + ")");
   ModelInfo info;
   info.encoding_version = int(enc);

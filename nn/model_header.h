@@ -18,7 +18,7 @@ struct ModelInfo {
   ModelConfig config;
   int64_t step = 0;
   std::string metadata;
-  uint64_t hash = 0;  // content hash of the file (identifies the network)
+  uint64_t hash = 0;         // content hash of the file (identifies the network)
   int encoding_version = 0;  // the file's; older ones that still load are upgraded by load_model
 };
 
@@ -27,8 +27,8 @@ HeaderKV model_file_header(const ModelConfig& config, int64_t step, const std::s
 // convolution getting zero weights for the new plane (same outputs as before).
 constexpr int OLDEST_LOADABLE_ENCODING = 1;
 constexpr int ENCODING_V1_PLANES = 35;
-// Kind, versions, this build's encoding (or an older one that loads) and a plausible architecture (info.hash is left 0). Throws
-// std::runtime_error("<path>: <problem>").
+// Kind, versions, this build's encoding (or an older one that loads) and a plausible architecture (info.hash is left
+// 0). Throws std::runtime_error("<path>: <problem>").
 ModelInfo check_model_header(const HeaderKV& header, const std::string& path);
 
 }  // namespace jz

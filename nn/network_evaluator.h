@@ -9,11 +9,11 @@
 namespace jz {
 
 struct NetworkOptions {
-  std::string device = "auto";    // cpu | cuda | cuda:N | auto (cuda if available)
-  std::string precision = "fp32"; // auto | fp32 | bf16 | fp16 (model and input are cast; auto = bf16 on CUDA
-                                  // and on CPUs with AVX512-BF16, else fp32)
-  bool fuse = true;               // fold batch norms into convolutions
-  int max_batch = 256;            // larger requests are split
+  std::string device = "auto";     // cpu | cuda | cuda:N | auto (cuda if available)
+  std::string precision = "fp32";  // auto | fp32 | bf16 | fp16 (model and input are cast; auto = bf16 on CUDA
+                                   // and on CPUs with AVX512-BF16, else fp32)
+  bool fuse = true;                // fold batch norms into convolutions
+  int max_batch = 256;             // larger requests are split
 };
 
 // The batch size a request of n positions runs at: n rounded up to a multiple of 1/8 of its largest power of

@@ -62,7 +62,10 @@ int policy_index(Move m, Color stm) {
   if (m.is_pass()) return PASS_INDEX;
   Square a = m.from(), b = m.to();
   if (a < 0 || a >= SQUARE_NB || b < 0 || b >= SQUARE_NB) return -1;
-  if (stm == HAN) { a = flip_square(a); b = flip_square(b); }
+  if (stm == HAN) {
+    a = flip_square(a);
+    b = flip_square(b);
+  }
   return table().index[a][b];
 }
 
@@ -70,7 +73,10 @@ Move policy_move(int index, Color stm, Square general_square) {
   if (index == PASS_INDEX) return Move(general_square, general_square);
   if (index < 0 || index >= POLICY_SIZE) return Move::none();
   Square a = table().from[index], b = table().to[index];
-  if (stm == HAN) { a = flip_square(a); b = flip_square(b); }
+  if (stm == HAN) {
+    a = flip_square(a);
+    b = flip_square(b);
+  }
   return Move(a, b);
 }
 
@@ -78,9 +84,7 @@ Move policy_move(int index, const Position& pos) {
   return policy_move(index, pos.side_to_move(), pos.king_square(pos.side_to_move()));
 }
 
-int mirror_policy_index(int index) {
-  return index >= 0 && index < POLICY_SIZE ? table().mirror[index] : -1;
-}
+int mirror_policy_index(int index) { return index >= 0 && index < POLICY_SIZE ? table().mirror[index] : -1; }
 
 void policy_squares(int index, Square& from, Square& to) {
   from = table().from[index];
@@ -102,7 +106,10 @@ void masked_policy(const float* logits, const Position& pos, const MoveList& mov
     return;
   }
   double sum = 0;
-  for (float& p : out) { p = std::exp(p - mx); sum += p; }
+  for (float& p : out) {
+    p = std::exp(p - mx);
+    sum += p;
+  }
   float inv = float(1.0 / sum);
   for (float& p : out) p *= inv;
 }

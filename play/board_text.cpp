@@ -18,8 +18,8 @@ bool in_palace(int f, int r) { return f >= 3 && f <= 5 && (r <= 2 || r >= 7); }
 // (f, r) to (f+1, r+1), '\\' from (f+1, r) to (f, r+1), ' ' none.
 char diagonal(int f, int r) {
   if (!in_palace(f, r) || !in_palace(f + 1, r + 1) || r == 2 || r == 6) return ' ';
-  int lr = r >= 7 ? r - 7 : r;   // 0 or 1 inside the palace
-  int lf = f - 3;                // 0 or 1
+  int lr = r >= 7 ? r - 7 : r;  // 0 or 1 inside the palace
+  int lf = f - 3;               // 0 or 1
   return (lf == lr) ? '/' : '\\';
 }
 
@@ -68,8 +68,10 @@ std::string render_board(const Position& pos, const BoardStyle& st) {
         if (marked) c = st.ascii ? "o" : "◦";
         // The cross takes one column; the half connector after it keeps the 2-column grid of Hanja.
         std::string half = j + 1 == FILE_NB ? " " : st.ascii ? "-" : "─";
-        if (st.color) cell = (marked ? std::string(HIGHLIGHT) + c + RESET : dim(c)) + (half == " " ? half : dim(half));
-        else cell = c + half;
+        if (st.color)
+          cell = (marked ? std::string(HIGHLIGHT) + c + RESET : dim(c)) + (half == " " ? half : dim(half));
+        else
+          cell = c + half;
       }
       line += cell;
       if (j + 1 < FILE_NB) line += st.ascii ? "--" : dim("──");

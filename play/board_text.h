@@ -8,10 +8,10 @@
 namespace jz {
 
 struct BoardStyle {
-  bool ascii = false;   // letters and -|/\ only (Cho uppercase, Han lowercase)
-  bool hanja = true;    // Hanja names (楚 車 馬 ...), else Hangul (장 차 마 ...)
-  bool color = true;    // ANSI colors
-  bool flip = false;    // Han at the bottom
+  bool ascii = false;  // letters and -|/\ only (Cho uppercase, Han lowercase)
+  bool hanja = true;   // Hanja names (楚 車 馬 ...), else Hangul (장 차 마 ...)
+  bool color = true;   // ANSI colors
+  bool flip = false;   // Han at the bottom
 };
 
 std::string render_board(const Position& pos, const BoardStyle& style);

@@ -44,13 +44,17 @@ StrengthVerdict judge_strength_record(const std::string& text, const std::string
     if (!j["network_id"].is_string()) return lose(source + ": \"network_id\" must be a string");
     id = j["network_id"].get<std::string>();
   }
-  const std::string none = source + " records no match against " + EXPERT_SPEC + " (\"strength\" entries, see models/README.md)";
+  const std::string none =
+      source + " records no match against " + EXPERT_SPEC + " (\"strength\" entries, see models/README.md)";
   if (!j.contains("strength")) return lose(none, id);
   std::vector<json> entries;
   const json& s = j["strength"];
-  if (s.is_object()) entries.push_back(s);
-  else if (s.is_array()) entries.assign(s.begin(), s.end());
-  else return lose(source + ": \"strength\" must be a list of match entries", id);
+  if (s.is_object())
+    entries.push_back(s);
+  else if (s.is_array())
+    entries.assign(s.begin(), s.end());
+  else
+    return lose(source + ": \"strength\" must be a list of match entries", id);
 
   StrengthVerdict v;
   v.network_id = id;
@@ -93,8 +97,10 @@ StrengthVerdict read_strength_record(const std::string& path) {
 
 std::string strength_record_path(const std::string& model_path) {
   std::filesystem::path p(model_path);
-  if (p.extension() == ".jzn") p.replace_extension(".json");
-  else p += ".json";
+  if (p.extension() == ".jzn")
+    p.replace_extension(".json");
+  else
+    p += ".json";
   return p.string();
 }
 

@@ -33,10 +33,10 @@ StrengthVerdict read_strength_record(const std::string& path);
 std::string strength_record_path(const std::string& model_path);
 
 struct DefaultEngine {
-  bool network = false;     // true: the network in model_path; false: alpha-beta expert
-  std::string model_path;   // the default model file ("" = none found)
-  std::string network_id;   // the record's network_id: the loaded network must have its content hash
-  std::string reason;       // why, one line
+  bool network = false;    // true: the network in model_path; false: alpha-beta expert
+  std::string model_path;  // the default model file ("" = none found)
+  std::string network_id;  // the record's network_id: the loaded network must have its content hash
+  std::string reason;      // why, one line
 };
 
 // Decides for a default model path ("" = none found; see play/model_path.h). Loads nothing.

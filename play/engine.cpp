@@ -120,11 +120,18 @@ Move PlayEngine::think(const Position& pos, const ThinkLimits& limits,
       t.score_cp = a.score_cp, t.mate = a.mate, t.hashfull = a.hashfull;
       t.pv = a.pv;
       t.has_wdl = true;
-      if (a.mate) t.wdl[0] = a.mate > 0 ? 1000 : 0, t.wdl[1] = 0, t.wdl[2] = a.mate > 0 ? 0 : 1000;
-      else cp_to_wdl(a.score_cp, t.wdl);
+      if (a.mate)
+        t.wdl[0] = a.mate > 0 ? 1000 : 0, t.wdl[1] = 0, t.wdl[2] = a.mate > 0 ? 0 : 1000;
+      else
+        cp_to_wdl(a.score_cp, t.wdl);
     };
     std::function<void(const AbInfo&)> cb;
-    if (on_info) cb = [&](const AbInfo& a) { ThinkInfo t; conv(a, t); on_info(t); };
+    if (on_info)
+      cb = [&](const AbInfo& a) {
+        ThinkInfo t;
+        conv(a, t);
+        on_info(t);
+      };
     best = impl_->ab.search(pos, l, cb, stop);
     conv(impl_->ab.last_info(), fin);
     if (best.is_none() || !legal.contains(best)) best = legal[0];  // never answer without a move

@@ -24,19 +24,19 @@ struct ThinkLimits {
   int time_ms[2] = {0, 0};  // remaining clock per color (wtime = Cho, btime = Han)
   int inc_ms[2] = {0, 0};
   int movestogo = 0;
-  bool infinite = false;    // run until *stop
-  int max_ms = 0;           // hard bound on the search time whatever the rest says (servers); 0 = none
-  uint64_t max_nodes = 0;   // same for nodes / playouts: exact where time is only checked now and then
+  bool infinite = false;   // run until *stop
+  int max_ms = 0;          // hard bound on the search time whatever the rest says (servers); 0 = none
+  uint64_t max_nodes = 0;  // same for nodes / playouts: exact where time is only checked now and then
   bool any() const { return depth || nodes || movetime_ms || time_ms[0] || time_ms[1] || infinite; }
 };
 
 struct ThinkInfo {
-  bool network = false;     // produced by the network search
+  bool network = false;  // produced by the network search
   int depth = 0, seldepth = 0;
   uint64_t nodes = 0, nps = 0;  // alpha-beta nodes, or MCTS playouts
   int time_ms = 0;
-  int score_cp = 0;         // side to move's view
-  int mate = 0;             // moves to mate (+ we mate), 0 if none
+  int score_cp = 0;  // side to move's view
+  int mate = 0;      // moves to mate (+ we mate), 0 if none
   bool has_wdl = false;
   int wdl[3] = {0, 1000, 0};  // per mille, side to move's view (network; alpha-beta: estimated from cp)
   int hashfull = 0;
@@ -77,9 +77,8 @@ class PlayEngine {
 
   // Best move for the side to move; Move::none() if it has no legal move. on_info is called with
   // progress (from the searching thread) and once more with the final report.
-  Move think(const Position& pos, const ThinkLimits& limits,
-             const std::function<void(const ThinkInfo&)>& on_info = {}, std::atomic<bool>* stop = nullptr,
-             ThinkInfo* final_info = nullptr);
+  Move think(const Position& pos, const ThinkLimits& limits, const std::function<void(const ThinkInfo&)>& on_info = {},
+             std::atomic<bool>* stop = nullptr, ThinkInfo* final_info = nullptr);
 
   // Time for one move under a clock (network search; alpha-beta manages its own clock).
   static int budget_ms(const ThinkLimits& l, Color us);

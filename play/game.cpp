@@ -13,10 +13,14 @@ using json = nlohmann::json;
 
 const char* winner_word(Winner w) {
   switch (w) {
-    case Winner::CHO: return "cho";
-    case Winner::HAN: return "han";
-    case Winner::DRAW: return "draw";
-    default: return "";
+    case Winner::CHO:
+      return "cho";
+    case Winner::HAN:
+      return "han";
+    case Winner::DRAW:
+      return "draw";
+    default:
+      return "";
   }
 }
 
@@ -157,8 +161,10 @@ bool Game::from_json(const std::string& text, std::string* error) {
   // A resignation is the only ending the rules cannot see again from the moves.
   if (j.contains("ending") && j["ending"] == "resignation" && j.contains("winner") && !g.over()) {
     std::string w = j["winner"].is_string() ? j["winner"].get<std::string>() : "";
-    if (w == "cho") g.resign(HAN);
-    else if (w == "han") g.resign(CHO);
+    if (w == "cho")
+      g.resign(HAN);
+    else if (w == "han")
+      g.resign(CHO);
   }
   *this = g;
   return true;

@@ -20,7 +20,7 @@ class Game {
   const Position& pos() const { return pos_; }
   Ruleset rules() const { return pos_.ruleset(); }
   const std::string& start_fen() const { return start_fen_; }
-  const std::string& setup() const { return setup_; }   // setup name if started from one
+  const std::string& setup() const { return setup_; }  // setup name if started from one
   const std::vector<Move>& moves() const { return moves_; }
   int ply() const { return int(moves_.size()); }
 

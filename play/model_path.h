@@ -6,7 +6,8 @@
 namespace jz {
 
 // Candidate paths for the default model, in the order they are tried:
-// $JZ_MODEL alone when set ("none" = no model), else <binary dir>/models/latest.jzn, <binary dir>/../models/latest.jzn (binary in build/),
+// $JZ_MODEL alone when set ("none" = no model), else <binary dir>/models/latest.jzn, <binary dir>/../models/latest.jzn
+// (binary in build/),
 // ./models/latest.jzn.
 std::vector<std::string> default_model_candidates();
 // The first candidate that exists as a regular file, or "" (then play falls back to alpha-beta).

@@ -10,7 +10,7 @@ namespace jz::play_detail {
 
 struct NetThink {
   int simulations = 800;  // 0 = unlimited (time or stop ends the search)
-  double seconds = 0;  // 0 = no time limit
+  double seconds = 0;     // 0 = no time limit
   int threads = 1;
   bool infinite = false;
 };

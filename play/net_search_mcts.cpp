@@ -10,8 +10,8 @@ namespace jz::play_detail {
 
 namespace {
 
-void fill(ThinkInfo& ti, int depth, int seldepth, uint64_t playouts, double nps, double seconds,
-          const float wdl[3], float q, const std::vector<Move>& pv) {
+void fill(ThinkInfo& ti, int depth, int seldepth, uint64_t playouts, double nps, double seconds, const float wdl[3],
+          float q, const std::vector<Move>& pv) {
   ti.network = true;
   ti.depth = depth;
   ti.seldepth = seldepth;
@@ -53,8 +53,8 @@ class MctsSearch : public NetSearch {
         on_info(ti);
       };
     SearchResult r = search_parallel(tree_, net, opt);
-    fill(final_info, int(std::ceil(r.avg_depth)), r.max_depth, uint64_t(r.playouts), r.nps, r.seconds, r.wdl,
-         r.q, r.pv);
+    fill(final_info, int(std::ceil(r.avg_depth)), r.max_depth, uint64_t(r.playouts), r.nps, r.seconds, r.wdl, r.q,
+         r.pv);
     if (!r.move.is_none() && (r.pv.empty() || r.pv[0] != r.move)) final_info.pv.assign(1, r.move);
     return r.move;
   }

@@ -25,7 +25,10 @@ namespace {
 class UciSession {
  public:
   UciSession(std::istream& in, std::ostream& out, const UciLimits& limits)
-      : in_(in), out_(out), limits_(limits), default_hash_mb_(std::max(1, std::min(16, limits.max_hash_mb))),
+      : in_(in),
+        out_(out),
+        limits_(limits),
+        default_hash_mb_(std::max(1, std::min(16, limits.max_hash_mb))),
         engine_(default_hash_mb_) {
     std::string err;
     pos_.set_fen(Position::START_FEN, rules_, &err);
@@ -137,8 +140,10 @@ class UciSession {
       want(model_path_, "ModelPath");
     } else if (use_network_ == "true") {
       std::string path = find_default_model();
-      if (path.empty()) why = "UseNetwork true, but no network model found (models/latest.jzn)";
-      else want(path, "UseNetwork true");
+      if (path.empty())
+        why = "UseNetwork true, but no network model found (models/latest.jzn)";
+      else
+        want(path, "UseNetwork true");
     } else if (level_set_) {
       why = "Level " + engine_.level();
     } else {
@@ -146,8 +151,10 @@ class UciSession {
       DefaultEngine& d = default_;
       if (d.network) {
         net = network_for(d.model_path, &err);
-        if (!net) default_network_failed(d, err);
-        else if (!confirm_default_network(d, net->id())) net = nullptr;
+        if (!net)
+          default_network_failed(d, err);
+        else if (!confirm_default_network(d, net->id()))
+          net = nullptr;
       }
       why = "default: " + d.reason;
     }
@@ -181,7 +188,10 @@ class UciSession {
     is >> tok;
     if (tok != "name") return error("expected 'setoption name <id> [value <x>]'");
     while (is >> tok) {
-      if (tok == "value" && !in_value) { in_value = true; continue; }
+      if (tok == "value" && !in_value) {
+        in_value = true;
+        continue;
+      }
       std::string& dst = in_value ? value : name;
       dst += (dst.empty() ? "" : " ") + tok;
     }
@@ -238,8 +248,7 @@ class UciSession {
     } else {
       return error("expected 'position startpos|fen <FEN> [moves ...]'");
     }
-    if (startpos && !tok.empty() && tok != "moves")
-      return error("unexpected '" + tok + "' after 'position startpos'");
+    if (startpos && !tok.empty() && tok != "moves") return error("unexpected '" + tok + "' after 'position startpos'");
     Position p;
     std::string err;
     if (!p.set_fen(fen, rules_, &err)) return error(err);
@@ -271,7 +280,10 @@ class UciSession {
         os << "\nNodes searched: " << total;
         return say(os.str());
       }
-      if (tok == "infinite") { l.infinite = true; continue; }
+      if (tok == "infinite") {
+        l.infinite = true;
+        continue;
+      }
       if (tok == "ponder") continue;  // pondering is not supported: searched as a normal go
       long long v;
       std::string val;
@@ -281,14 +293,22 @@ class UciSession {
       if (!known) return error("unknown go parameter '" + tok + "'");
       if (!(is >> val) || !parse_int(val, tok == "wtime" || tok == "btime" ? -100000000 : 0, 1LL << 40, v))
         return error("go " + tok + " needs a number, got '" + val + "'");
-      if (tok == "depth") l.depth = int(std::min<long long>(v, 64));
-      else if (tok == "nodes") l.nodes = uint64_t(v);
-      else if (tok == "movetime") l.movetime_ms = int(std::min<long long>(v, 1LL << 30));
-      else if (tok == "wtime") l.time_ms[CHO] = int(std::max<long long>(1, std::min<long long>(v, 1LL << 30)));
-      else if (tok == "btime") l.time_ms[HAN] = int(std::max<long long>(1, std::min<long long>(v, 1LL << 30)));
-      else if (tok == "winc") l.inc_ms[CHO] = int(std::min<long long>(v, 1LL << 30));
-      else if (tok == "binc") l.inc_ms[HAN] = int(std::min<long long>(v, 1LL << 30));
-      else if (tok == "movestogo") l.movestogo = int(std::min<long long>(v, 1000));
+      if (tok == "depth")
+        l.depth = int(std::min<long long>(v, 64));
+      else if (tok == "nodes")
+        l.nodes = uint64_t(v);
+      else if (tok == "movetime")
+        l.movetime_ms = int(std::min<long long>(v, 1LL << 30));
+      else if (tok == "wtime")
+        l.time_ms[CHO] = int(std::max<long long>(1, std::min<long long>(v, 1LL << 30)));
+      else if (tok == "btime")
+        l.time_ms[HAN] = int(std::max<long long>(1, std::min<long long>(v, 1LL << 30)));
+      else if (tok == "winc")
+        l.inc_ms[CHO] = int(std::min<long long>(v, 1LL << 30));
+      else if (tok == "binc")
+        l.inc_ms[HAN] = int(std::min<long long>(v, 1LL << 30));
+      else if (tok == "movestogo")
+        l.movestogo = int(std::min<long long>(v, 1000));
     }
     l.max_ms = limits_.max_think_ms;
     l.max_nodes = limits_.max_nodes;
@@ -304,7 +324,8 @@ class UciSession {
 
   void search(const Position& pos, const ThinkLimits& l) {
     ThinkInfo fin;
-    Move best = engine_.think(pos, l, [&](const ThinkInfo& ti) { say(info_line(ti)); }, &stop_, &fin);
+    Move best = engine_.think(
+        pos, l, [&](const ThinkInfo& ti) { say(info_line(ti)); }, &stop_, &fin);
     if (!best.is_none()) say(info_line(fin));
     // UCI: under `go infinite` the best move waits for `stop`.
     while (infinite_ && !stop_) std::this_thread::sleep_for(std::chrono::milliseconds(2));
@@ -314,8 +335,10 @@ class UciSession {
   std::string info_line(const ThinkInfo& t) {
     std::ostringstream os;
     os << "info depth " << std::max(1, t.depth) << " seldepth " << std::max(t.depth, t.seldepth) << " multipv 1";
-    if (t.mate) os << " score mate " << t.mate;
-    else os << " score cp " << t.score_cp;
+    if (t.mate)
+      os << " score mate " << t.mate;
+    else
+      os << " score cp " << t.score_cp;
     if (show_wdl_ && t.has_wdl) os << " wdl " << t.wdl[0] << " " << t.wdl[1] << " " << t.wdl[2];
     os << " nodes " << t.nodes << " nps " << t.nps;
     if (!t.network) os << " hashfull " << t.hashfull;
@@ -352,7 +375,8 @@ class UciSession {
     os << "\nKey: " << std::hex << pos_.key() << std::dec;
     GameResult res = game_result(pos_);
     if (res.over()) os << "\nResult: " << res.str();
-    os << "\nEngine: " << (engine_.using_network() ? "network " + engine_.network_id() : "alpha-beta " + engine_.level());
+    os << "\nEngine: "
+       << (engine_.using_network() ? "network " + engine_.network_id() : "alpha-beta " + engine_.level());
     say(os.str());
   }
 
@@ -368,15 +392,15 @@ class UciSession {
   // The engine choice: ModelPath (<default>: decided by play/default_engine.h), UseNetwork, Level.
   enum class ModelChoice { DEFAULT, NONE, PATH };
   ModelChoice model_choice_ = ModelChoice::DEFAULT;
-  std::string model_path_;          // ModelPath when PATH
+  std::string model_path_;            // ModelPath when PATH
   std::string use_network_ = "auto";  // auto, true, false
   bool level_set_ = false;
-  DefaultEngine default_;           // the default choice, decided once (again after ModelPath <default>)
+  DefaultEngine default_;  // the default choice, decided once (again after ModelPath <default>)
   bool default_decided_ = false;
-  std::shared_ptr<Evaluator> net_;  // the last network loaded, and its path (or its load error)
+  std::shared_ptr<Evaluator> net_;      // the last network loaded, and its path (or its load error)
   std::shared_ptr<Evaluator> playing_;  // the network the engine has (nullptr: alpha-beta)
   std::string net_path_, net_error_;
-  std::string announced_;           // the last "info string engine: ..." line
+  std::string announced_;  // the last "info string engine: ..." line
   bool show_wdl_ = false;
   std::thread search_thread_;
   std::atomic<bool> stop_{false}, infinite_{false};

@@ -11,10 +11,10 @@ namespace jz {
 // Resource bounds on what commands may ask for. The defaults are the engine's advertised ranges;
 // an embedding that must stay fast (the fuzzer) lowers them.
 struct UciLimits {
-  int max_think_ms = 0;       // hard bound on every search, whatever `go` says (0 = none)
-  uint64_t max_nodes = 0;     // same in nodes (0 = none): exact, where time is checked every 1024 nodes
-  int max_perft_depth = 10;   // `go perft N`
-  int max_hash_mb = 65536;    // `setoption name Hash`
+  int max_think_ms = 0;      // hard bound on every search, whatever `go` says (0 = none)
+  uint64_t max_nodes = 0;    // same in nodes (0 = none): exact, where time is checked every 1024 nodes
+  int max_perft_depth = 10;  // `go perft N`
+  int max_hash_mb = 65536;   // `setoption name Hash`
 };
 
 // Reads commands until `quit` or the end of `in` (where a finite search completes first, so that

@@ -17,9 +17,9 @@ struct Name {
   const char* text;
   PieceType type;
 };
-const Name NAMES[] = {{"장", GENERAL}, {"궁", GENERAL}, {"楚", GENERAL}, {"漢", GENERAL}, {"사", GUARD},
-                      {"士", GUARD},   {"상", ELEPHANT}, {"象", ELEPHANT}, {"마", HORSE},  {"馬", HORSE},
-                      {"차", CHARIOT}, {"車", CHARIOT},  {"포", CANNON},   {"包", CANNON}, {"砲", CANNON},
+const Name NAMES[] = {{"장", GENERAL}, {"궁", GENERAL},  {"楚", GENERAL},  {"漢", GENERAL}, {"사", GUARD},
+                      {"士", GUARD},   {"상", ELEPHANT}, {"象", ELEPHANT}, {"마", HORSE},   {"馬", HORSE},
+                      {"차", CHARIOT}, {"車", CHARIOT},  {"포", CANNON},   {"包", CANNON},  {"砲", CANNON},
                       {"졸", SOLDIER}, {"병", SOLDIER},  {"卒", SOLDIER},  {"兵", SOLDIER}};
 
 // Piece name at s[at..]; advances `at` past it.
@@ -106,13 +106,19 @@ bool parse_result(const std::string& v, ParsedGame& g) {
   }
   size_t at = v.find_first_not_of(' ');
   if (at == std::string::npos || v.find("승") == std::string::npos) return false;
-  if (starts_with(v, at, "초") || starts_with(v, at, "楚")) g.winner = Winner::CHO;
-  else if (starts_with(v, at, "한") || starts_with(v, at, "漢")) g.winner = Winner::HAN;
-  else return false;
+  if (starts_with(v, at, "초") || starts_with(v, at, "楚"))
+    g.winner = Winner::CHO;
+  else if (starts_with(v, at, "한") || starts_with(v, at, "漢"))
+    g.winner = Winner::HAN;
+  else
+    return false;
   // 완승: a win the board may show (checkmate) or not (resignation); the importer asks the rules.
-  if (v.find("시간") != std::string::npos) g.ending = Ending::TIME;
-  else if (v.find("판정") != std::string::npos || v.find("계가") != std::string::npos) g.ending = Ending::NONE;
-  else g.ending = Ending::RESIGNATION;
+  if (v.find("시간") != std::string::npos)
+    g.ending = Ending::TIME;
+  else if (v.find("판정") != std::string::npos || v.find("계가") != std::string::npos)
+    g.ending = Ending::NONE;
+  else
+    g.ending = Ending::RESIGNATION;
   return true;
 }
 
@@ -124,8 +130,8 @@ bool parse_header_line(const std::string& line, Header& h) {
   // [key "value"]
   size_t sp = line.find_first_of(" \t");
   size_t q1 = line.find('"'), q2 = line.rfind('"');
-  if (line.size() < 5 || line.front() != '[' || line.back() != ']' || sp == std::string::npos || q1 == q2 ||
-      q1 < sp || q2 != line.size() - 2)
+  if (line.size() < 5 || line.front() != '[' || line.back() != ']' || sp == std::string::npos || q1 == q2 || q1 < sp ||
+      q2 != line.size() - 2)
     return false;
   h.key = line.substr(1, sp - 1);
   h.value = line.substr(q1 + 1, q2 - q1 - 1);
@@ -153,10 +159,14 @@ void finish_game(const RawGame& raw, Ruleset default_rules, ParsedGame& g) {
   for (const std::string& line : raw.header_lines) {
     Header h;
     if (!parse_header_line(line, h)) return fail("bad header line '" + line + "'", -1);
-    if (h.key == "초차림") cho = h.value;
-    else if (h.key == "한차림") han = h.value;
-    else if (h.key == "FEN") fen = h.value;
-    else if (h.key == "규칙" && !parse_ruleset(h.value, g.ruleset)) return fail("bad 규칙 '" + h.value + "'", -1);
+    if (h.key == "초차림")
+      cho = h.value;
+    else if (h.key == "한차림")
+      han = h.value;
+    else if (h.key == "FEN")
+      fen = h.value;
+    else if (h.key == "규칙" && !parse_ruleset(h.value, g.ruleset))
+      return fail("bad 규칙 '" + h.value + "'", -1);
     else if (h.key == "총수") {
       std::string v = trim(h.value);
       if (v.empty() || v.size() > 5 || v.find_first_not_of("0123456789") != std::string::npos)
@@ -275,18 +285,23 @@ bool write_gib(const std::string& start_fen, Ruleset rules, const std::vector<Mo
     return false;
   }
   std::string cho, han;
-  bool setups = gib_setup_of(start_fen, CHO, cho) && gib_setup_of(start_fen, HAN, han) &&
-                fen_with_setups(cho, han) == start_fen;
+  bool setups =
+      gib_setup_of(start_fen, CHO, cho) && gib_setup_of(start_fen, HAN, han) && fen_with_setups(cho, han) == start_fen;
   out.clear();
-  if (setups) out += "[초차림 \"" + cho + "\"]\n[한차림 \"" + han + "\"]\n";
-  else out += "[FEN \"" + start_fen + "\"]\n";
+  if (setups)
+    out += "[초차림 \"" + cho + "\"]\n[한차림 \"" + han + "\"]\n";
+  else
+    out += "[FEN \"" + start_fen + "\"]\n";
   if (rules != Ruleset::JANGGI) out += std::string("[규칙 \"") + ruleset_name(rules) + "\"]\n";
   out += "[총수 \"" + std::to_string(moves.size()) + "\"]\n";
   std::string result;
-  if (winner == Winner::DRAW) result = "무승부";
+  if (winner == Winner::DRAW)
+    result = "무승부";
   else if (winner == Winner::CHO || winner == Winner::HAN) {
     result = winner == Winner::CHO ? "초 " : "한 ";
-    result += ending == Ending::TIME ? "시간승" : ending == Ending::NONE || ending == Ending::LENGTH_CAP ? "판정승" : "완승";
+    result += ending == Ending::TIME                                   ? "시간승"
+              : ending == Ending::NONE || ending == Ending::LENGTH_CAP ? "판정승"
+                                                                       : "완승";
   }
   if (!result.empty()) out += "[대국결과 \"" + result + "\"]\n";
   out += "\n";
@@ -297,7 +312,8 @@ bool write_gib(const std::string& start_fen, Ruleset rules, const std::vector<Mo
       return false;
     }
     std::string tok = std::to_string(i + 1) + ". ";
-    if (m.is_pass()) tok += "한수쉼";
+    if (m.is_pass())
+      tok += "한수쉼";
     else {
       tok += move_to_korean(pos, m);
       if (pos.piece_on(m.to()) != NO_PIECE) tok += piece_name_hangul(pos.piece_on(m.to()));

@@ -34,7 +34,8 @@ RecordFormat sniff(const std::string& name, const std::string& text) {
   if (e == ".jsonl" || e == ".json") return RecordFormat::JSONL;
   size_t a = text.find_first_not_of(" \t\n");
   if (a != std::string::npos && text[a] == '{') return RecordFormat::JSONL;
-  if (text.find("[Variant ") != std::string::npos || text.find("[Event ") != std::string::npos) return RecordFormat::PGN;
+  if (text.find("[Variant ") != std::string::npos || text.find("[Event ") != std::string::npos)
+    return RecordFormat::PGN;
   return RecordFormat::GIB;
 }
 
@@ -71,24 +72,31 @@ std::vector<ParsedGame> read_jsonl(const std::string& text) {
 }  // namespace
 
 std::string describe_result(Winner winner, Ending ending, bool by_counting) {
-  std::string s = winner == Winner::CHO ? "Cho wins" : winner == Winner::HAN ? "Han wins"
-                : winner == Winner::DRAW ? "Draw" : "No result";
+  std::string s = winner == Winner::CHO    ? "Cho wins"
+                  : winner == Winner::HAN  ? "Han wins"
+                  : winner == Winner::DRAW ? "Draw"
+                                           : "No result";
   if (ending != Ending::NONE) s += std::string(" by ") + ending_name(ending);
   if (by_counting) s += " (counting)";
   return s;
 }
 
 bool parse_record_format(const std::string& s, RecordFormat& out) {
-  if (s == "auto") out = RecordFormat::AUTO;
-  else if (s == "gib") out = RecordFormat::GIB;
-  else if (s == "pgn") out = RecordFormat::PGN;
-  else if (s == "jsonl") out = RecordFormat::JSONL;
-  else return false;
+  if (s == "auto")
+    out = RecordFormat::AUTO;
+  else if (s == "gib")
+    out = RecordFormat::GIB;
+  else if (s == "pgn")
+    out = RecordFormat::PGN;
+  else if (s == "jsonl")
+    out = RecordFormat::JSONL;
+  else
+    return false;
   return true;
 }
 
-bool make_training_game(const ParsedGame& g, float smoothing, const std::string& origin, GameRecord& out,
-                        int* bad_ply, std::string* error) {
+bool make_training_game(const ParsedGame& g, float smoothing, const std::string& origin, GameRecord& out, int* bad_ply,
+                        std::string* error) {
   auto fail = [&](const std::string& why, int ply) {
     if (bad_ply) *bad_ply = ply;
     if (error) *error = why;
@@ -115,7 +123,8 @@ bool make_training_game(const ParsedGame& g, float smoothing, const std::string&
   if (actual.over()) {
     if (g.winner != Winner::NONE && g.winner != actual.winner)
       return fail("the record says " + describe_result(g.winner, g.ending, false) + " but the rules give " +
-                      describe_result(actual.winner, actual.ending, actual.by_counting), n);
+                      describe_result(actual.winner, actual.ending, actual.by_counting),
+                  n);
     res = actual;
   } else {
     if (g.winner == Winner::NONE) return fail("no result (a game needs one for its value target)", -1);
@@ -178,9 +187,12 @@ bool read_record_bytes(const std::string& name, const std::string& bytes, const 
   std::string text;
   if (!decode_record_text(bytes, text, nullptr, error)) return false;
   RecordFormat f = o.format == RecordFormat::AUTO ? sniff(name, text) : o.format;
-  if (f == RecordFormat::GIB) games = read_gib(text, o.gib_rules);
-  else if (f == RecordFormat::PGN) games = read_pgn(text);
-  else games = read_jsonl(text);
+  if (f == RecordFormat::GIB)
+    games = read_gib(text, o.gib_rules);
+  else if (f == RecordFormat::PGN)
+    games = read_pgn(text);
+  else
+    games = read_jsonl(text);
   return true;
 }
 
@@ -209,7 +221,8 @@ std::vector<std::string> list_record_files(const std::vector<std::string>& paths
     for (; !ec && it != end; it.increment(ec)) {
       std::error_code ec2;
       std::string e = extension(it->path().string());
-      if (it->is_regular_file(ec2) && (e == ".gib" || e == ".pgn" || e == ".jsonl")) found.push_back(it->path().string());
+      if (it->is_regular_file(ec2) && (e == ".gib" || e == ".pgn" || e == ".jsonl"))
+        found.push_back(it->path().string());
     }
     std::sort(found.begin(), found.end());
     out.insert(out.end(), found.begin(), found.end());

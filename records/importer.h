@@ -48,7 +48,7 @@ std::vector<std::string> list_record_files(const std::vector<std::string>& paths
 class Importer {
  public:
   using Sink = std::function<bool(GameRecord&&, std::string*)>;  // e.g. ChunkWriter::add
-  using Report = std::function<void(const std::string&)>;         // one line per skipped game or file
+  using Report = std::function<void(const std::string&)>;        // one line per skipped game or file
   Importer(ImportOptions options, Sink sink, Report report);
   // Imports every game of one file. False only when the sink fails (an output error); a bad file or
   // game is reported ("FILE: game G, ply P: reason", G and P counted from 1) and skipped.

@@ -10,7 +10,7 @@
 namespace jz {
 
 struct ParsedGame {
-  int index = 0;                  // game number in its file, 0-based
+  int index = 0;  // game number in its file, 0-based
   std::string start_fen;
   Ruleset ruleset = Ruleset::JANGGI;
   std::vector<Move> moves;
@@ -20,8 +20,8 @@ struct ParsedGame {
   Winner winner = Winner::NONE;
   Ending ending = Ending::NONE;
   bool by_counting = false;
-  std::string error;              // non-empty: the record is bad and the game is skipped
-  int error_ply = -1;             // 0-based ply the error is at; -1 for the headers
+  std::string error;   // non-empty: the record is bad and the game is skipped
+  int error_ply = -1;  // 0-based ply the error is at; -1 for the headers
   bool ok() const { return error.empty(); }
 };
 

@@ -12,14 +12,24 @@ namespace {
 
 PieceType san_piece(char c) {
   switch (c) {
-    case 'K': return GENERAL;
-    case 'A': return GUARD;
-    case 'B': case 'E': return ELEPHANT;
-    case 'N': case 'H': return HORSE;
-    case 'R': return CHARIOT;
-    case 'C': return CANNON;
-    case 'P': return SOLDIER;
-    default: return NO_PIECE_TYPE;
+    case 'K':
+      return GENERAL;
+    case 'A':
+      return GUARD;
+    case 'B':
+    case 'E':
+      return ELEPHANT;
+    case 'N':
+    case 'H':
+      return HORSE;
+    case 'R':
+      return CHARIOT;
+    case 'C':
+      return CANNON;
+    case 'P':
+      return SOLDIER;
+    default:
+      return NO_PIECE_TYPE;
   }
 }
 
@@ -72,7 +82,8 @@ bool parse_pgn_move(const Position& pos, const std::string& token, Move& out, st
   if (q < dis.size() && dis[q] >= 'a' && dis[q] <= 'i') dis_file = dis[q++] - 'a';
   if (q < dis.size()) {
     std::string r = dis.substr(q);
-    if (r.size() > 2 || r.find_first_not_of("0123456789") != std::string::npos) return fail("malformed move '" + token + "'");
+    if (r.size() > 2 || r.find_first_not_of("0123456789") != std::string::npos)
+      return fail("malformed move '" + token + "'");
     dis_rank = std::stoi(r) - 1;
     if (dis_rank < 0 || dis_rank > 9) return fail("malformed move '" + token + "'");
   }
@@ -118,9 +129,20 @@ std::vector<std::string> move_tokens(const std::string& text, std::string& resul
       i = e == std::string::npos ? text.size() : e + 1;
       continue;
     }
-    if (c == '(') { ++depth; ++i; continue; }
-    if (c == ')') { if (depth > 0) --depth; ++i; continue; }
-    if (std::isspace((unsigned char)c)) { ++i; continue; }
+    if (c == '(') {
+      ++depth;
+      ++i;
+      continue;
+    }
+    if (c == ')') {
+      if (depth > 0) --depth;
+      ++i;
+      continue;
+    }
+    if (std::isspace((unsigned char)c)) {
+      ++i;
+      continue;
+    }
     size_t j = i;
     while (j < text.size() && !std::isspace((unsigned char)text[j]) && text[j] != '{' && text[j] != '(' &&
            text[j] != ')' && text[j] != ';')
@@ -153,15 +175,21 @@ void finish_pgn(const RawPgn& raw, ParsedGame& g) {
   if (!raw.bad_header.empty()) return fail("bad header line '" + raw.bad_header + "'", -1);
   std::string variant, fen, result, termination;
   for (auto& [k, v] : raw.headers) {
-    if (k == "Variant") variant = v;
-    else if (k == "FEN") fen = v;
-    else if (k == "Result") result = v;
-    else if (k == "Termination") termination = lower(v);
+    if (k == "Variant")
+      variant = v;
+    else if (k == "FEN")
+      fen = v;
+    else if (k == "Result")
+      result = v;
+    else if (k == "Termination")
+      termination = lower(v);
   }
   std::string var = lower(variant);
   if (var.empty()) return fail("no [Variant] header (not a Janggi PGN)", -1);
-  if (var == "janggi") g.ruleset = Ruleset::JANGGI;
-  else if (!parse_ruleset(var, g.ruleset)) return fail("variant '" + variant + "' is not Janggi", -1);
+  if (var == "janggi")
+    g.ruleset = Ruleset::JANGGI;
+  else if (!parse_ruleset(var, g.ruleset))
+    return fail("variant '" + variant + "' is not Janggi", -1);
   if (fen.empty()) fen = Position::START_FEN;
   Position pos;
   std::string why;
@@ -170,13 +198,17 @@ void finish_pgn(const RawPgn& raw, ParsedGame& g) {
   std::string result_token;
   std::vector<std::string> toks = move_tokens(raw.movetext, result_token);
   if (result.empty() || result == "?") result = result_token;
-  if (result == "1-0") g.winner = Winner::CHO;
-  else if (result == "0-1") g.winner = Winner::HAN;
-  else if (result == "1/2-1/2") g.winner = Winner::DRAW;
-  else if (!result.empty() && result != "*") return fail("bad [Result] '" + result + "'", -1);
+  if (result == "1-0")
+    g.winner = Winner::CHO;
+  else if (result == "0-1")
+    g.winner = Winner::HAN;
+  else if (result == "1/2-1/2")
+    g.winner = Winner::DRAW;
+  else if (!result.empty() && result != "*")
+    return fail("bad [Result] '" + result + "'", -1);
   bool decisive = g.winner == Winner::CHO || g.winner == Winner::HAN;
-  g.ending = decisive ? (termination.find("time") != std::string::npos ? Ending::TIME : Ending::RESIGNATION)
-                      : Ending::NONE;
+  g.ending =
+      decisive ? (termination.find("time") != std::string::npos ? Ending::TIME : Ending::RESIGNATION) : Ending::NONE;
   for (const std::string& tok : toks) {
     Move m;
     if (!parse_pgn_move(pos, tok, m, &why)) return fail(why, int(g.moves.size()));
@@ -235,7 +267,10 @@ bool write_pgn(const std::string& start_fen, Ruleset rules, const std::vector<Mo
     if (error) *error = "bad start FEN: " + why;
     return false;
   }
-  const char* result = winner == Winner::CHO ? "1-0" : winner == Winner::HAN ? "0-1" : winner == Winner::DRAW ? "1/2-1/2" : "*";
+  const char* result = winner == Winner::CHO    ? "1-0"
+                       : winner == Winner::HAN  ? "0-1"
+                       : winner == Winner::DRAW ? "1/2-1/2"
+                                                : "*";
   out = std::string("[Variant \"") + (rules == Ruleset::JANGGI ? "Janggi" : ruleset_name(rules)) + "\"]\n";
   out += "[FEN \"" + start_fen + "\"]\n[SetUp \"1\"]\n";
   out += std::string("[Result \"") + result + "\"]\n";
@@ -248,8 +283,13 @@ bool write_pgn(const std::string& start_fen, Ruleset rules, const std::vector<Mo
       return false;
     }
     std::string tok = (i % 2 == 0 ? std::to_string(i / 2 + 1) + ". " : "") + move_to_uci(moves[i]);
-    if (col > 0 && col + tok.size() > 79) { out += "\n"; col = 0; }
-    else if (col > 0) { out += " "; ++col; }
+    if (col > 0 && col + tok.size() > 79) {
+      out += "\n";
+      col = 0;
+    } else if (col > 0) {
+      out += " ";
+      ++col;
+    }
     out += tok;
     col += int(tok.size());
     pos.do_move(moves[i]);

@@ -41,8 +41,10 @@ std::string normalize_lines(const std::string& s) {
   std::string r;
   r.reserve(s.size());
   for (size_t i = 0; i < s.size(); ++i) {
-    if (s[i] != '\r') r.push_back(s[i]);
-    else if (i + 1 >= s.size() || s[i + 1] != '\n') r.push_back('\n');
+    if (s[i] != '\r')
+      r.push_back(s[i]);
+    else if (i + 1 >= s.size() || s[i + 1] != '\n')
+      r.push_back('\n');
   }
   return r;
 }
@@ -54,7 +56,10 @@ bool is_valid_utf8(const std::string& s) {
   size_t n = s.size(), i = 0;
   while (i < n) {
     unsigned c = p[i];
-    if (c < 0x80) { ++i; continue; }
+    if (c < 0x80) {
+      ++i;
+      continue;
+    }
     int len = (c & 0xE0) == 0xC0 ? 2 : (c & 0xF0) == 0xE0 ? 3 : (c & 0xF8) == 0xF0 ? 4 : 0;
     if (len == 0 || c == 0xC0 || c == 0xC1 || c > 0xF4 || i + len > n) return false;
     for (int k = 1; k < len; ++k)

@@ -7,8 +7,7 @@
 
 namespace jz {
 
-bool read_chunk_file(const std::string& path, ChunkHeader& header, std::vector<GameRecord>& games,
-                     std::string* error) {
+bool read_chunk_file(const std::string& path, ChunkHeader& header, std::vector<GameRecord>& games, std::string* error) {
   std::string bytes, why;
   if (!read_file(path, bytes, &why)) {
     if (error) *error = why;
@@ -23,8 +22,7 @@ bool read_chunk_file(const std::string& path, ChunkHeader& header, std::vector<G
 
 bool is_chunk_name(const std::string& name) {
   const std::string ext = CHUNK_EXTENSION;
-  return name.size() > ext.size() && name.compare(name.size() - ext.size(), ext.size(), ext) == 0 &&
-         name[0] != '.';
+  return name.size() > ext.size() && name.compare(name.size() - ext.size(), ext.size(), ext) == 0 && name[0] != '.';
 }
 
 std::vector<std::string> list_chunk_files(const std::string& dir) {

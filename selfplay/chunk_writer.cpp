@@ -24,7 +24,9 @@ std::string sanitize_name(const std::string& s) {
 }
 
 ChunkWriter::ChunkWriter(std::string dir, std::string worker_id, int games_per_chunk)
-    : dir_(std::move(dir)), worker_id_(sanitize_name(worker_id)), games_per_chunk_(games_per_chunk < 1 ? 1 : games_per_chunk) {}
+    : dir_(std::move(dir)),
+      worker_id_(sanitize_name(worker_id)),
+      games_per_chunk_(games_per_chunk < 1 ? 1 : games_per_chunk) {}
 
 ChunkWriter::~ChunkWriter() {
   std::string err;

@@ -12,10 +12,14 @@ namespace jz {
 
 const char* winner_name(Winner w) {
   switch (w) {
-    case Winner::CHO: return "cho";
-    case Winner::HAN: return "han";
-    case Winner::DRAW: return "draw";
-    default: return "none";
+    case Winner::CHO:
+      return "cho";
+    case Winner::HAN:
+      return "han";
+    case Winner::DRAW:
+      return "draw";
+    default:
+      return "none";
   }
 }
 
@@ -40,8 +44,13 @@ bool replay_game(const GameRecord& g, Position& pos, int plies, std::string* err
 namespace {
 bool natural_ending(Ending e) {
   switch (e) {
-    case Ending::CHECKMATE: case Ending::DOUBLE_PASS: case Ending::BIKJANG: case Ending::REPETITION:
-    case Ending::PERPETUAL_CHECK: case Ending::MOVE_RULE: case Ending::BACK_AND_FORTH:
+    case Ending::CHECKMATE:
+    case Ending::DOUBLE_PASS:
+    case Ending::BIKJANG:
+    case Ending::REPETITION:
+    case Ending::PERPETUAL_CHECK:
+    case Ending::MOVE_RULE:
+    case Ending::BACK_AND_FORTH:
       return true;
     default:
       return false;
@@ -64,7 +73,8 @@ bool validate_game(const GameRecord& g, std::string* error) {
     if (game_result(pos, legal.size).over())
       return fail("move at ply " + std::to_string(i) + " played after the game ended");
     if (!legal.contains(p.move)) return fail("illegal move " + move_to_uci(p.move) + " at ply " + std::to_string(i));
-    if (p.full_search && p.policy_size == 0) return fail("full search without a policy target at ply " + std::to_string(i));
+    if (p.full_search && p.policy_size == 0)
+      return fail("full search without a policy target at ply " + std::to_string(i));
     uint32_t sum = 0;
     for (int k = 0; k < p.policy_size; ++k) {
       const PolicyEntry& e = g.policy[p.policy_begin + k];
@@ -159,10 +169,14 @@ bool game_from_json(const std::string& line, GameRecord& g, int* bad_ply, std::s
   if (!str("rules", rules) || !parse_ruleset(rules, g.ruleset)) return fail("bad \"rules\" '" + rules + "'");
   if (!str("winner", winner) || !str("ending", ending) || !str("network", g.network_id))
     return fail("\"winner\", \"ending\" and \"network\" must be strings");
-  if (winner == "cho") g.winner = Winner::CHO;
-  else if (winner == "han") g.winner = Winner::HAN;
-  else if (winner == "draw") g.winner = Winner::DRAW;
-  else return fail("bad \"winner\" '" + winner + "'");
+  if (winner == "cho")
+    g.winner = Winner::CHO;
+  else if (winner == "han")
+    g.winner = Winner::HAN;
+  else if (winner == "draw")
+    g.winner = Winner::DRAW;
+  else
+    return fail("bad \"winner\" '" + winner + "'");
   if (!parse_ending(ending, g.ending)) return fail("bad \"ending\" '" + ending + "'");
   if (j.contains("by_counting")) {
     if (!j["by_counting"].is_boolean()) return fail("\"by_counting\" must be true or false");
@@ -207,8 +221,13 @@ std::string game_to_text(const GameRecord& g) {
     std::string tok;
     if (i % 2 == 0) tok = std::to_string(i / 2 + 1) + ". ";
     tok += move_to_uci(g.plies[i].move);
-    if (col + tok.size() > 80) { os << "\n"; col = 0; }
-    else if (col > 0) { os << " "; ++col; }
+    if (col + tok.size() > 80) {
+      os << "\n";
+      col = 0;
+    } else if (col > 0) {
+      os << " ";
+      ++col;
+    }
     os << tok;
     col += int(tok.size());
   }

@@ -50,8 +50,9 @@ std::string ModelWatcher::newest_model(const std::string& dir, std::string* stam
     }
   }
   if (stamp)
-    *stamp = best.empty() ? "" : best + "|" + std::to_string(best_time.time_since_epoch().count()) + "|" +
-                                     std::to_string(best_size);
+    *stamp = best.empty()
+                 ? ""
+                 : best + "|" + std::to_string(best_time.time_since_epoch().count()) + "|" + std::to_string(best_size);
   return best;
 }
 

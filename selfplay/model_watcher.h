@@ -32,8 +32,8 @@ class ModelWatcher {
   std::string dir_;
   NetworkOptions net_;
   BatchingOptions batching_;
-  std::string current_stamp_;           // path + mtime + size of the loaded file
-  std::set<std::string> failed_;        // stamps that did not load
+  std::string current_stamp_;     // path + mtime + size of the loaded file
+  std::set<std::string> failed_;  // stamps that did not load
 };
 
 }  // namespace jz

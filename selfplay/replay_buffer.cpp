@@ -109,8 +109,10 @@ int ReplayBuffer::refresh() {
   stats_.bad_chunks = 0;
   stats_.positions_seen = 0;
   for (auto& [path, info] : files_) {
-    if (info.bad) ++stats_.bad_chunks;
-    else stats_.positions_seen += info.positions;
+    if (info.bad)
+      ++stats_.bad_chunks;
+    else
+      stats_.positions_seen += info.positions;
   }
   return loaded_now;
 }

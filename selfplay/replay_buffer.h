@@ -21,26 +21,26 @@
 namespace jz {
 
 struct ReplaySample {
-  Position pos;                                   // the position before the ply, full history
+  Position pos;  // the position before the ply, full history
   int ply = 0, game_plies = 0;
   bool full_search = false;
-  std::vector<std::pair<Move, float>> policy;     // target over legal moves (empty for a cheap ply)
-  float root_wdl[3] = {0, 1, 0};                  // search's root W/D/L for the side to move
-  bool ply_searched = false;                      // root_wdl is a search's (not a random ply's placeholder draw)
-  float result = 0;                               // game outcome for the side to move: +1 / 0 / -1
-  float result_wdl[3] = {0, 1, 0};                // same, one-hot W/D/L
-  int margin = 0;                                 // final material margin from the side to move's view
-  bool has_next = false;                          // the opponent's reply target exists
+  std::vector<std::pair<Move, float>> policy;  // target over legal moves (empty for a cheap ply)
+  float root_wdl[3] = {0, 1, 0};               // search's root W/D/L for the side to move
+  bool ply_searched = false;                   // root_wdl is a search's (not a random ply's placeholder draw)
+  float result = 0;                            // game outcome for the side to move: +1 / 0 / -1
+  float result_wdl[3] = {0, 1, 0};             // same, one-hot W/D/L
+  int margin = 0;                              // final material margin from the side to move's view
+  bool has_next = false;                       // the opponent's reply target exists
   std::vector<std::pair<Move, float>> next_policy;
   Ending ending = Ending::NONE;
   bool by_counting = false;
 };
 
 struct ReplayStats {
-  int chunks = 0;                  // chunks in the window
+  int chunks = 0;  // chunks in the window
   int64_t games = 0, positions = 0, full_positions = 0;
-  int64_t positions_seen = 0;      // positions of every valid chunk ever found (window or not)
-  int bad_chunks = 0;              // skipped as corrupt
+  int64_t positions_seen = 0;  // positions of every valid chunk ever found (window or not)
+  int bad_chunks = 0;          // skipped as corrupt
 };
 
 class ReplayBuffer {
@@ -79,10 +79,10 @@ class ReplayBuffer {
 
   std::string dir_;
   int64_t window_;
-  std::map<std::string, FileInfo> files_;               // every chunk file seen (refresh thread only)
+  std::map<std::string, FileInfo> files_;                 // every chunk file seen (refresh thread only)
   std::map<std::string, std::shared_ptr<Chunk>> loaded_;  // guarded by mutex_
-  Index index_;                                          // guarded by mutex_
-  ReplayStats stats_;                                    // guarded by mutex_
+  Index index_;                                           // guarded by mutex_
+  ReplayStats stats_;                                     // guarded by mutex_
   mutable std::shared_mutex mutex_;
   std::mutex refresh_mutex_;
 };

@@ -16,9 +16,18 @@ namespace {
 struct Out {
   std::string& s;
   void u8(uint32_t v) { s.push_back(char(v & 0xFF)); }
-  void u16(uint32_t v) { u8(v); u8(v >> 8); }
-  void u32(uint32_t v) { u16(v); u16(v >> 16); }
-  void u64(uint64_t v) { u32(uint32_t(v)); u32(uint32_t(v >> 32)); }
+  void u16(uint32_t v) {
+    u8(v);
+    u8(v >> 8);
+  }
+  void u32(uint32_t v) {
+    u16(v);
+    u16(v >> 16);
+  }
+  void u64(uint64_t v) {
+    u32(uint32_t(v));
+    u32(uint32_t(v >> 32));
+  }
   void bytes(const std::string& b) { s.append(b); }
 };
 
@@ -35,9 +44,18 @@ struct In {
     --left;
     return *p++;
   }
-  uint32_t u16() { uint32_t a = u8(); return a | (u8() << 8); }
-  uint32_t u32() { uint32_t a = u16(); return a | (u16() << 16); }
-  uint64_t u64() { uint64_t a = u32(); return a | (uint64_t(u32()) << 32); }
+  uint32_t u16() {
+    uint32_t a = u8();
+    return a | (u8() << 8);
+  }
+  uint32_t u32() {
+    uint32_t a = u16();
+    return a | (u16() << 16);
+  }
+  uint64_t u64() {
+    uint64_t a = u32();
+    return a | (uint64_t(u32()) << 32);
+  }
   std::string bytes(size_t n) {
     if (!need(n)) return {};
     std::string r(reinterpret_cast<const char*>(p), n);
@@ -163,9 +181,12 @@ bool decode_game(In& in, GameRecord& g, uint16_t version, std::string* error) {
 
 const char* game_source_name(GameSource s) {
   switch (s) {
-    case GameSource::IMPORT: return "import";
-    case GameSource::TEACHER: return "teacher";
-    default: return "selfplay";
+    case GameSource::IMPORT:
+      return "import";
+    case GameSource::TEACHER:
+      return "teacher";
+    default:
+      return "selfplay";
   }
 }
 
@@ -177,12 +198,12 @@ void GameRecord::add_ply(Move move, bool full_search, const float wdl[3],
   for (int k = 0; k < 3; ++k) p.wdl[k] = quantize_prob(wdl[k]);
   p.policy_begin = uint32_t(policy.size());
   p.policy_size = uint16_t(target.size() > 256 ? 256 : target.size());
-  for (int i = 0; i < p.policy_size; ++i) policy.push_back(PolicyEntry{target[i].first, quantize_prob(target[i].second)});
+  for (int i = 0; i < p.policy_size; ++i)
+    policy.push_back(PolicyEntry{target[i].first, quantize_prob(target[i].second)});
   plies.push_back(p);
 }
 
-std::string encode_chunk(const std::vector<GameRecord>& games, uint64_t created_ms, int zstd_level,
-                         uint16_t version) {
+std::string encode_chunk(const std::vector<GameRecord>& games, uint64_t created_ms, int zstd_level, uint16_t version) {
   std::string raw;
   uint64_t positions = 0;
   for (const GameRecord& g : games) {
@@ -235,8 +256,7 @@ bool decode_chunk_header(const std::string& bytes, ChunkHeader& h, std::string* 
   return true;
 }
 
-bool decode_chunk(const std::string& bytes, ChunkHeader& h, std::vector<GameRecord>& games,
-                  std::string* error) {
+bool decode_chunk(const std::string& bytes, ChunkHeader& h, std::vector<GameRecord>& games, std::string* error) {
   auto fail = [&](const std::string& why) {
     if (error) *error = why;
     return false;

@@ -1,6 +1,6 @@
-// Replay chunk format (version 2; version 1 still reads): finished games (self-play or imported), zstd-compressed, CRC-checked.
-// Byte layout and rationale: selfplay/README.md. Positions are not stored; they are rebuilt by
-// replaying the moves through the rules core, so the history the encoder sees is exact.
+// Replay chunk format (version 2; version 1 still reads): finished games (self-play or imported), zstd-compressed,
+// CRC-checked. Byte layout and rationale: selfplay/README.md. Positions are not stored; they are rebuilt by replaying
+// the moves through the rules core, so the history the encoder sees is exact.
 #pragma once
 #include <cstdint>
 #include <string>
@@ -12,7 +12,7 @@
 namespace jz {
 
 constexpr char CHUNK_MAGIC[8] = {'J', 'Z', 'R', 'E', 'P', 'L', 'A', 'Y'};
-constexpr uint16_t CHUNK_VERSION = 2;      // written; 1 still reads (no source/origin)
+constexpr uint16_t CHUNK_VERSION = 2;  // written; 1 still reads (no source/origin)
 constexpr uint16_t CHUNK_VERSION_MIN = 1;
 constexpr size_t CHUNK_HEADER_SIZE = 48;
 constexpr size_t CHUNK_TRAILER_SIZE = 4;  // CRC32 over header + payload
@@ -38,10 +38,10 @@ struct PolicyEntry {
 // One ply: the move played and what the search said about the position before it.
 struct PlyRecord {
   Move move;
-  bool full_search = false;      // a full search whose visit distribution is a policy target
+  bool full_search = false;         // a full search whose visit distribution is a policy target
   uint16_t wdl[3] = {0, 65535, 0};  // root W/D/L for the side to move, quantized
-  uint32_t policy_begin = 0;     // index into GameRecord::policy
-  uint16_t policy_size = 0;      // 0 for a cheap search that stored no target
+  uint32_t policy_begin = 0;        // index into GameRecord::policy
+  uint16_t policy_size = 0;         // 0 for a cheap search that stored no target
   float q() const { return dequantize_prob(wdl[0]) - dequantize_prob(wdl[2]); }
 };
 
@@ -58,11 +58,11 @@ const char* game_source_name(GameSource s);  // "selfplay", "import", "teacher"
 struct GameRecord {
   std::string start_fen;
   Ruleset ruleset = Ruleset::JANGGI;
-  uint8_t setup = SETUP_CUSTOM;   // 0..15 (core/setups.h) or SETUP_CUSTOM
+  uint8_t setup = SETUP_CUSTOM;  // 0..15 (core/setups.h) or SETUP_CUSTOM
   uint64_t seed = 0;
   std::string network_id;
   GameSource source = GameSource::SELFPLAY;
-  std::string origin;             // imported games: "<file>#<game index>"; empty for self-play
+  std::string origin;  // imported games: "<file>#<game index>"; empty for self-play
   Winner winner = Winner::NONE;
   Ending ending = Ending::NONE;
   uint8_t flags = 0;
@@ -82,10 +82,10 @@ struct ChunkHeader {
   uint16_t version = CHUNK_VERSION;
   uint16_t flags = CHUNK_FLAG_ZSTD;
   uint32_t game_count = 0;
-  uint32_t position_count = 0;    // sum of plies
-  uint64_t created_ms = 0;        // unix time in ms when the chunk was written (orders the window)
+  uint32_t position_count = 0;  // sum of plies
+  uint64_t created_ms = 0;      // unix time in ms when the chunk was written (orders the window)
   uint64_t uncompressed_size = 0;
-  uint64_t payload_size = 0;      // bytes that follow the header (before the CRC trailer)
+  uint64_t payload_size = 0;  // bytes that follow the header (before the CRC trailer)
 };
 
 // Serializes games into a complete chunk file image (header, compressed payload, CRC). version 1
@@ -96,7 +96,6 @@ std::string encode_chunk(const std::vector<GameRecord>& games, uint64_t created_
 bool decode_chunk_header(const std::string& bytes, ChunkHeader& header, std::string* error);
 // Parses and validates a whole chunk image: CRC, sizes, decompression, every field's range.
 // Does not replay moves (see validate_game in game_record.h).
-bool decode_chunk(const std::string& bytes, ChunkHeader& header, std::vector<GameRecord>& games,
-                  std::string* error);
+bool decode_chunk(const std::string& bytes, ChunkHeader& header, std::vector<GameRecord>& games, std::string* error);
 
 }  // namespace jz

@@ -14,8 +14,8 @@ struct SelfPlayOptions {
   // Games.
   Ruleset ruleset = Ruleset::JANGGI;
   std::vector<double> setup_weights = std::vector<double>(16, 1.0);  // by setup index (cho * 4 + han)
-  int random_opening_plies = 0;   // up to this many uniformly random plies (no passes) before searching
-  int max_plies = 400;            // hard cap; adjudicated by counting (Ending::LENGTH_CAP)
+  int random_opening_plies = 0;  // up to this many uniformly random plies (no passes) before searching
+  int max_plies = 400;           // hard cap; adjudicated by counting (Ending::LENGTH_CAP)
 
   // Concurrency: each worker thread runs this many games and gathers this many leaves per game per round.
   int games_per_thread = 32;
@@ -23,11 +23,11 @@ struct SelfPlayOptions {
   int games_per_chunk = 32;
 
   // Search.
-  SearchParams search;            // base parameters (simulations is set per move below)
-  int full_simulations = 200;     // playout cap randomisation: full searches (policy targets)
-  int cheap_simulations = 40;     //   and cheap ones (not targets)
-  double full_fraction = 0.25;    //   probability that a move gets a full search
-  double temperature_start = 1.0; // move temperature T(ply) = end + (start - end) * 0.5^(ply / halflife)
+  SearchParams search;             // base parameters (simulations is set per move below)
+  int full_simulations = 200;      // playout cap randomisation: full searches (policy targets)
+  int cheap_simulations = 40;      //   and cheap ones (not targets)
+  double full_fraction = 0.25;     //   probability that a move gets a full search
+  double temperature_start = 1.0;  // move temperature T(ply) = end + (start - end) * 0.5^(ply / halflife)
   double temperature_end = 0.1;
   double temperature_halflife = 20;
   // Gumbel roots: full searches play the Gumbel-sampled action for this many plies, then the best
@@ -54,7 +54,7 @@ struct SelfPlayOptions {
   std::string random_network = "6x64";  // architecture of the random network when no model exists
   double model_poll_seconds = 30;
   double metrics_seconds = 30;
-  uint64_t seed = 0;              // 0 = from the clock
+  uint64_t seed = 0;  // 0 = from the clock
 };
 
 // Reads the options from cfg (missing keys keep their defaults). False with a one-line reason on a

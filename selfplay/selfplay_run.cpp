@@ -82,11 +82,10 @@ std::string metrics_json(const SelfPlayStats& s, const Rates& prev, double now, 
 
 std::string progress_line(const SelfPlayStats& s, const Rates& prev, double now, const EvalStats* es, int max_batch) {
   double dt = std::max(1e-9, now - prev.t);
-  std::string line = format_string(
-      "games %llu (%.2f/s) pos %.1f/s moves %.1f/s evals %.0f/s len %.1f batch %.0f", (unsigned long long)s.games,
-      double(s.games - prev.s.games) / dt, double(s.positions - prev.s.positions) / dt,
-      double(s.moves - prev.s.moves) / dt,
-      double(s.leaf_evals - prev.s.leaf_evals) / dt, s.avg_game_plies(), s.avg_batch());
+  std::string line = format_string("games %llu (%.2f/s) pos %.1f/s moves %.1f/s evals %.0f/s len %.1f batch %.0f",
+                                   (unsigned long long)s.games, double(s.games - prev.s.games) / dt,
+                                   double(s.positions - prev.s.positions) / dt, double(s.moves - prev.s.moves) / dt,
+                                   double(s.leaf_evals - prev.s.leaf_evals) / dt, s.avg_game_plies(), s.avg_batch());
   if (es) line += format_string(" fill %.0f%%", 100.0 * es->avg_batch() / std::max(1, max_batch));
   line += format_string(" wait %.0f%% | cho %llu han %llu draw %llu |", 100.0 * s.eval_share(),
                         (unsigned long long)s.winners[1], (unsigned long long)s.winners[2],
@@ -101,8 +100,10 @@ bool make_evaluator(const SelfPlayOptions& opts, const SelfPlayRun& r, ModelWatc
                     std::shared_ptr<Evaluator>& eval, std::shared_ptr<BatchingEvaluator>& batch_eval,
                     std::string* error) {
   try {
-    if (r.stub == "uniform") eval = std::make_shared<UniformEvaluator>();
-    else if (r.stub == "material") eval = std::make_shared<MaterialEvaluator>(1.0f);
+    if (r.stub == "uniform")
+      eval = std::make_shared<UniformEvaluator>();
+    else if (r.stub == "material")
+      eval = std::make_shared<MaterialEvaluator>(1.0f);
     if (eval) return true;
     batch_eval = watcher.poll();
     if (!batch_eval) {
@@ -122,9 +123,17 @@ class WorkerMonitor {
  public:
   WorkerMonitor(const SelfPlayOptions& o, const SelfPlayRun& r, SelfPlayWorker& w, ModelWatcher& watcher,
                 std::shared_ptr<BatchingEvaluator> batch_eval, std::string metrics_path)
-      : o_(o), r_(r), worker_(w), watcher_(watcher), batch_eval_(std::move(batch_eval)),
-        metrics_path_(std::move(metrics_path)), tty_(isatty(STDERR_FILENO)), start_(now_seconds()),
-        last_progress_{start_, {}}, last_metrics_{start_, {}}, last_poll_(start_) {}
+      : o_(o),
+        r_(r),
+        worker_(w),
+        watcher_(watcher),
+        batch_eval_(std::move(batch_eval)),
+        metrics_path_(std::move(metrics_path)),
+        tty_(isatty(STDERR_FILENO)),
+        start_(now_seconds()),
+        last_progress_{start_, {}},
+        last_metrics_{start_, {}},
+        last_poll_(start_) {}
 
   // Until the worker is done, the stop flag is set or the time is up.
   void run(const std::atomic<int>& stop) {
@@ -153,8 +162,8 @@ class WorkerMonitor {
     SelfPlayStats s = worker_.stats();
     EvalStats es;
     if (batch_eval_) es = batch_eval_->stats();
-    std::string j = metrics_json(s, last_metrics_, now, start_, worker_.evaluator()->id(),
-                                 batch_eval_ ? &es : nullptr, o_.eval_batch);
+    std::string j = metrics_json(s, last_metrics_, now, start_, worker_.evaluator()->id(), batch_eval_ ? &es : nullptr,
+                                 o_.eval_batch);
     std::ofstream(metrics_path_, std::ios::app) << j << "\n";
     last_metrics_ = {now, s};
   }
@@ -167,8 +176,10 @@ class WorkerMonitor {
     EvalStats es;
     if (batch_eval_) es = batch_eval_->stats();
     std::string line = progress_line(s, last_progress_, now, batch_eval_ ? &es : nullptr, o_.eval_batch);
-    if (tty_) std::fprintf(stderr, "\r%s\033[K", line.c_str());
-    else std::fprintf(stderr, "%s\n", line.c_str());
+    if (tty_)
+      std::fprintf(stderr, "\r%s\033[K", line.c_str());
+    else
+      std::fprintf(stderr, "%s\n", line.c_str());
     last_progress_ = {now, s};
   }
 
@@ -186,8 +197,7 @@ class WorkerMonitor {
 
 }  // namespace
 
-bool run_selfplay(const SelfPlayOptions& opts, const SelfPlayRun& r, const std::atomic<int>& stop,
-                  std::string* error) {
+bool run_selfplay(const SelfPlayOptions& opts, const SelfPlayRun& r, const std::atomic<int>& stop, std::string* error) {
   if (r.threads < 1 || r.threads > 1024) return *error = "--threads must be 1..1024", false;
   if (r.games < 0 || r.hours < 0) return *error = "--games and --hours must not be negative", false;
   if (!r.stub.empty() && r.stub != "uniform" && r.stub != "material")

@@ -17,8 +17,8 @@ struct SelfPlayRun {
   std::string worker_id;  // empty: host-pid
   std::string stub;       // "uniform" | "material": a network-free evaluator (tests, benchmarks)
   int threads = 1;
-  int64_t games = 0;      // stop after this many games (0: no limit)
-  double hours = 0;       // stop after this long (0: no limit)
+  int64_t games = 0;  // stop after this many games (0: no limit)
+  double hours = 0;   // stop after this long (0: no limit)
 };
 
 // Runs the worker until its limits, the end of its games or `stop`. False with a one-line reason.

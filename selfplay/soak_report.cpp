@@ -29,8 +29,8 @@ std::string soak_csv_header() {
 }
 
 std::string soak_csv_row(const SoakSample& s) {
-  return format_string("%d,%.2f,%.2f,%.1f,%.1f,%llu,%llu,%llu,%llu,%.3f,%.1f,%.2f,%d", SOAK_FORMAT_VERSION,
-                       s.elapsed, s.cpu_seconds, s.rss_mib, s.hwm_mib, (unsigned long long)s.games,
+  return format_string("%d,%.2f,%.2f,%.1f,%.1f,%llu,%llu,%llu,%llu,%.3f,%.1f,%.2f,%d", SOAK_FORMAT_VERSION, s.elapsed,
+                       s.cpu_seconds, s.rss_mib, s.hwm_mib, (unsigned long long)s.games,
                        (unsigned long long)s.positions, (unsigned long long)s.moves,
                        (unsigned long long)s.concurrent_games, s.games_per_s, s.evals_per_s, s.max_idle, s.stalls);
 }
@@ -101,12 +101,14 @@ void decide_verdict(SoakSummary& s) {
     add(false, format_string("memory growth not measured: %d sample(s) after warm-up (%.0f s), 3 needed",
                              s.post_warmup_samples, s.warmup_seconds));
   if (s.corrupt_chunks > 0)
-    add(true, format_string("%llu corrupt chunk(s): %s", (unsigned long long)s.corrupt_chunks, s.first_corrupt.c_str()));
+    add(true,
+        format_string("%llu corrupt chunk(s): %s", (unsigned long long)s.corrupt_chunks, s.first_corrupt.c_str()));
   if (s.chunk_games != s.games)
     add(true, format_string("%llu games finished but %llu are in valid chunks", (unsigned long long)s.games,
                             (unsigned long long)s.chunk_games));
   if (s.games == 0) add(true, "no game finished: lighter search settings (--config, --set) or a longer run");
-  if (s.interrupted) add(false, format_string("interrupted after %.0f of %.0f s", s.elapsed_seconds, s.planned_seconds));
+  if (s.interrupted)
+    add(false, format_string("interrupted after %.0f of %.0f s", s.elapsed_seconds, s.planned_seconds));
   s.pass = !fail;
 }
 

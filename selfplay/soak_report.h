@@ -18,11 +18,11 @@ struct SoakSample {
   double rss_mib = 0, hwm_mib = 0;
   uint64_t games = 0, positions = 0, moves = 0, concurrent_games = 0;
   double games_per_s = 0, evals_per_s = 0;  // since the previous sample
-  double max_idle = 0;  // longest time since any play thread made progress
-  int stalls = 0;       // stalls so far
+  double max_idle = 0;                      // longest time since any play thread made progress
+  int stalls = 0;                           // stalls so far
 };
 
-std::string soak_csv_header();               // no newline
+std::string soak_csv_header();                // no newline
 std::string soak_csv_row(const SoakSample&);  // no newline
 
 // Least-squares line y = intercept + slope * x. n < 2 or all x equal: slope 0.
@@ -45,9 +45,9 @@ struct SoakSummary {
   int stalls = 0;
   double longest_stall = 0, stall_threshold = 0;
   std::vector<StallEvent> stall_events;  // start in seconds since the run began; the JSON lists the first 100
-  double max_growth_mib = 0;  // allowed growth after warm-up
-  std::string error;          // a worker or writer error, if any
-  std::string output_dir;     // empty when it was a temporary directory that is removed
+  double max_growth_mib = 0;             // allowed growth after warm-up
+  std::string error;                     // a worker or writer error, if any
+  std::string output_dir;                // empty when it was a temporary directory that is removed
 
   // Memory, from the samples (summarize_memory).
   double rss_first_mib = 0;  // first sample (workers just started)

@@ -32,10 +32,9 @@ namespace {
 // Without --config the soak plays light searches so that games finish quickly: per-game leaks only
 // show when many games come and go. A config file replaces all of these.
 const char* const SOAK_DEFAULTS[][2] = {
-    {"selfplay.games_per_thread", "16"},   {"selfplay.leaves_per_game", "2"},
-    {"selfplay.full_simulations", "32"},   {"selfplay.cheap_simulations", "8"},
-    {"selfplay.max_plies", "200"},         {"selfplay.random_opening_plies", "4"},
-    {"selfplay.games_per_chunk", "16"},    {"network.random_network", "4x32"},
+    {"selfplay.games_per_thread", "16"}, {"selfplay.leaves_per_game", "2"},  {"selfplay.full_simulations", "32"},
+    {"selfplay.cheap_simulations", "8"}, {"selfplay.max_plies", "200"},      {"selfplay.random_opening_plies", "4"},
+    {"selfplay.games_per_chunk", "16"},  {"network.random_network", "4x32"},
 };
 
 // Delays one evaluate() call at the end of warm-up: a deliberate stall of the calling play thread,
@@ -87,11 +86,12 @@ void validate_chunks(const std::string& dir, SoakSummary& s) {
         err = "'" + path + "' game " + std::to_string(i) + ": " + err;
         ok = false;
       }
-    if (ok) s.chunk_games += games.size();
-    else if (s.corrupt_chunks++ == 0) s.first_corrupt = err;
+    if (ok)
+      s.chunk_games += games.size();
+    else if (s.corrupt_chunks++ == 0)
+      s.first_corrupt = err;
   }
 }
-
 
 // Flags first, so that a bad one never leaves a directory behind.
 bool check_soak_flags(const SoakRun& a, std::string* error) {
@@ -127,13 +127,15 @@ bool soak_options(const SoakRun& a, SelfPlayOptions& opts, std::string* error) {
 }
 
 // The network, exactly as self-play builds it: a backend behind one shared batching evaluator.
-bool soak_evaluator(const SoakRun& a, const SelfPlayOptions& opts, std::shared_ptr<Evaluator>& eval,
-                    std::string& name, std::string* error) {
+bool soak_evaluator(const SoakRun& a, const SelfPlayOptions& opts, std::shared_ptr<Evaluator>& eval, std::string& name,
+                    std::string* error) {
   const NetworkOptions net = network_options(opts);
   const BatchingOptions batching = batching_options(opts);
   try {
-    if (a.stub == "uniform") eval = std::make_shared<UniformEvaluator>();
-    else if (a.stub == "material") eval = std::make_shared<MaterialEvaluator>(1.0f);
+    if (a.stub == "uniform")
+      eval = std::make_shared<UniformEvaluator>();
+    else if (a.stub == "material")
+      eval = std::make_shared<MaterialEvaluator>(1.0f);
     if (eval) name = "stub " + a.stub;
     if (!a.model.empty()) {
       std::shared_ptr<Evaluator> backend = NetworkEvaluator::from_file(a.model, net);
@@ -159,8 +161,13 @@ class SoakSession {
  public:
   SoakSession(const SoakRun& a, const SelfPlayOptions& opts, std::shared_ptr<Evaluator> eval, std::string eval_name,
               double planned, double warmup, int threads)
-      : a_(a), opts_(opts), eval_(std::move(eval)), eval_name_(std::move(eval_name)), planned_(planned),
-        warmup_(warmup), threads_(threads) {}
+      : a_(a),
+        opts_(opts),
+        eval_(std::move(eval)),
+        eval_name_(std::move(eval_name)),
+        planned_(planned),
+        warmup_(warmup),
+        threads_(threads) {}
 
   // Creates the output directory and sample CSV. False with a reason.
   bool prepare(std::string* error) {
@@ -184,16 +191,18 @@ class SoakSession {
       eval_ = std::make_shared<StallInjector>(eval_, now_seconds() + warmup_, a_.inject_stall, stop);
     ChunkWriter writer(games_dir_, worker_id_, opts_.games_per_chunk);
     SelfPlayWorker worker(opts_, eval_, writer);
-    JZ_LOG("soak: %d threads x %d games (%d concurrent) on %u hardware threads, %s, %.0f s (warm-up %.0f s), "
-           "writing to %s",
-           threads_, opts_.games_per_thread, threads_ * opts_.games_per_thread, std::thread::hardware_concurrency(),
-           eval_name_.c_str(), planned_, warmup_, out_dir_.c_str());
+    JZ_LOG(
+        "soak: %d threads x %d games (%d concurrent) on %u hardware threads, %s, %.0f s (warm-up %.0f s), "
+        "writing to %s",
+        threads_, opts_.games_per_thread, threads_ * opts_.games_per_thread, std::thread::hardware_concurrency(),
+        eval_name_.c_str(), planned_, warmup_, out_dir_.c_str());
     start_ = now_seconds();
     cpu0_ = self_cpu_seconds();
     worker.start(threads_);
     const double start = start_;
     Watchdog watchdog([&worker] { return worker.thread_progress(); }, a_.stall_seconds,
-                      std::min(0.25, a_.stall_seconds / 10), [start](const StallEvent& e) {
+                      std::min(0.25, a_.stall_seconds / 10),
+                      [start](const StallEvent& e) {
                         if (!e.ended)
                           JZ_LOG("soak: STALL: play thread %d without progress for %.1f s (since %.1f s into the run)",
                                  e.worker, e.duration, e.start - start);
@@ -301,14 +310,17 @@ class SoakSession {
     std::fflush(stdout);
     SoakResult result = s.pass ? SoakResult::PASS : SoakResult::FAIL;
     if (!write_file_atomic(json_path_, json + "\n", error)) {
-      if (result == SoakResult::PASS) result = SoakResult::ERROR;
-      else JZ_LOG("soak: %s", error->c_str());
+      if (result == SoakResult::PASS)
+        result = SoakResult::ERROR;
+      else
+        JZ_LOG("soak: %s", error->c_str());
     }
-    JZ_LOG("soak: %s: %llu games, %llu positions in %.1f min; RSS %.1f MiB after warm-up, %.1f MiB at the end "
-           "(max %.1f), growth %.1f MiB/h; %d stall(s); %llu chunks valid, %llu corrupt",
-           s.pass ? "PASS" : "FAIL", (unsigned long long)s.games, (unsigned long long)s.positions,
-           s.elapsed_seconds / 60, s.rss_start_mib, s.rss_end_mib, s.rss_max_mib, s.growth_mib_per_hour, s.stalls,
-           (unsigned long long)(s.chunks - s.corrupt_chunks), (unsigned long long)s.corrupt_chunks);
+    JZ_LOG(
+        "soak: %s: %llu games, %llu positions in %.1f min; RSS %.1f MiB after warm-up, %.1f MiB at the end "
+        "(max %.1f), growth %.1f MiB/h; %d stall(s); %llu chunks valid, %llu corrupt",
+        s.pass ? "PASS" : "FAIL", (unsigned long long)s.games, (unsigned long long)s.positions, s.elapsed_seconds / 60,
+        s.rss_start_mib, s.rss_end_mib, s.rss_max_mib, s.growth_mib_per_hour, s.stalls,
+        (unsigned long long)(s.chunks - s.corrupt_chunks), (unsigned long long)s.corrupt_chunks);
     for (const std::string& r : s.reasons) JZ_LOG("soak: %s", r.c_str());
     if (!keep) {
       std::error_code ec;

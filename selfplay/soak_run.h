@@ -15,13 +15,13 @@ namespace jz {
 struct SoakRun {
   std::string config, model, random_network, stub, out, csv, json;
   std::vector<std::string> overrides;
-  int threads = 0;           // 0: 4 x hardware threads
-  int games_per_thread = 0;  // 0: selfplay.games_per_thread (16 without a config)
+  int threads = 0;                    // 0: 4 x hardware threads
+  int games_per_thread = 0;           // 0: selfplay.games_per_thread (16 without a config)
   double minutes = -1, seconds = -1;  // -1: not given
   double sample_seconds = 5, stall_seconds = 5;
   double warmup_percent = 20, warmup_seconds = -1;
   double max_growth_mib = 64;
-  double inject_stall = 0;   // self-check: stall one play thread this long after warm-up
+  double inject_stall = 0;  // self-check: stall one play thread this long after warm-up
   bool keep = false;
 };
 

@@ -17,10 +17,10 @@ struct SelfPlayWorker::Game {
   GameRecord rec;
   std::shared_ptr<Evaluator> eval;  // network of the current search
   std::mt19937_64 rng;
-  int streak[2] = {0, 0};           // consecutive own searches below the resignation threshold
-  bool probe = false;               // resignation disabled in this game
+  int streak[2] = {0, 0};  // consecutive own searches below the resignation threshold
+  bool probe = false;      // resignation disabled in this game
   bool active = false;
-  size_t begin = 0, end = 0;        // this game's leaves in the round's batch
+  size_t begin = 0, end = 0;  // this game's leaves in the round's batch
 };
 
 SelfPlayWorker::SelfPlayWorker(const SelfPlayOptions& opts, std::shared_ptr<Evaluator> eval, ChunkWriter& writer)
@@ -115,7 +115,10 @@ bool SelfPlayWorker::start_game(Game& g) {
     bool over = false;
     for (int i = 0; i <= n; ++i) {
       generate_legal(g.pos, legal);
-      if (game_result(g.pos, legal.size).over()) { over = true; break; }
+      if (game_result(g.pos, legal.size).over()) {
+        over = true;
+        break;
+      }
       if (i == n) break;
       Move m = legal[int(g.rng() % legal.size)];
       for (int t = 0; t < 8 && m.is_pass() && legal.size > 1; ++t) m = legal[int(g.rng() % legal.size)];
@@ -234,7 +237,8 @@ void SelfPlayWorker::thread_main(int index) {
     // Normally one network; during a switch, games still on the old one are evaluated by it.
     std::vector<Evaluator*> nets;
     for (Game& g : games)
-      if (g.end > g.begin && std::find(nets.begin(), nets.end(), g.eval.get()) == nets.end()) nets.push_back(g.eval.get());
+      if (g.end > g.begin && std::find(nets.begin(), nets.end(), g.eval.get()) == nets.end())
+        nets.push_back(g.eval.get());
     double t_eval = now_seconds();
     for (Evaluator* net : nets) {
       inputs.clear();

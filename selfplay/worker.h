@@ -21,12 +21,12 @@ namespace jz {
 // Counters over the worker's life (all threads). Snapshots are consistent enough for progress lines.
 struct SelfPlayStats {
   uint64_t games = 0, positions = 0, full_positions = 0;  // of finished games
-  uint64_t moves = 0;                            // searched moves played, unfinished games included
-  uint64_t leaf_evals = 0, eval_calls = 0;      // leaves evaluated, evaluate() calls made
-  double eval_seconds = 0;                       // thread time blocked in evaluate()
-  double thread_seconds = 0;                     // thread time in the play loop
-  uint64_t winners[4] = {0, 0, 0, 0};            // by Winner
-  uint64_t endings[12] = {};                     // by Ending
+  uint64_t moves = 0;                                     // searched moves played, unfinished games included
+  uint64_t leaf_evals = 0, eval_calls = 0;                // leaves evaluated, evaluate() calls made
+  double eval_seconds = 0;                                // thread time blocked in evaluate()
+  double thread_seconds = 0;                              // thread time in the play loop
+  uint64_t winners[4] = {0, 0, 0, 0};                     // by Winner
+  uint64_t endings[12] = {};                              // by Ending
   uint64_t probe_games = 0, probe_would_resign = 0, false_resigns = 0;  // resignation-off games
   uint64_t concurrent_games = 0;
   double avg_game_plies() const { return games ? double(positions) / games : 0; }

@@ -11,7 +11,8 @@
 namespace jz {
 
 void mirror_planes(float* planes) {
-  for (int row = 0; row < NUM_PLANES * RANK_NB; ++row) std::reverse(planes + row * FILE_NB, planes + (row + 1) * FILE_NB);
+  for (int row = 0; row < NUM_PLANES * RANK_NB; ++row)
+    std::reverse(planes + row * FILE_NB, planes + (row + 1) * FILE_NB);
 }
 
 namespace {
@@ -22,7 +23,7 @@ void add_target(float* row, const std::vector<std::pair<Move, float>>& target, C
   if (!(sum > 0)) return;
   for (auto& [m, p] : target) {
     int i = policy_index(m, mover);
-    if (i < 0) continue;  // validated chunks never have one
+    if (i < 0) continue;                                  // validated chunks never have one
     row[mirror ? mirror_policy_index(i) : i] += p / sum;  // renormalise away quantisation error
   }
 }

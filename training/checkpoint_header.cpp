@@ -8,9 +8,20 @@
 namespace jz {
 namespace {
 
-const char* const RESERVED_KEYS[] = {"kind", "checkpoint_version", "encoding_version", "policy_size", "blocks", "filters",
-                                     "global_pool_every", "head_channels", "value_hidden", "step", "samples",
-                                     "optimizer", "seed", "optimizer_steps"};
+const char* const RESERVED_KEYS[] = {"kind",
+                                     "checkpoint_version",
+                                     "encoding_version",
+                                     "policy_size",
+                                     "blocks",
+                                     "filters",
+                                     "global_pool_every",
+                                     "head_channels",
+                                     "value_hidden",
+                                     "step",
+                                     "samples",
+                                     "optimizer",
+                                     "seed",
+                                     "optimizer_steps"};
 
 bool reserved(const std::string& key) {
   for (const char* r : RESERVED_KEYS)

@@ -42,8 +42,8 @@ CsvLog::CsvLog(std::string path, std::vector<std::string> columns, int64_t keep_
   CsvTable old;
   std::string err;
   if (!std::filesystem::exists(path_) || !read_csv(path_, old, &err)) return;
-  const bool prefix = old.columns.size() <= columns_.size() &&
-                      std::equal(old.columns.begin(), old.columns.end(), columns_.begin());
+  const bool prefix =
+      old.columns.size() <= columns_.size() && std::equal(old.columns.begin(), old.columns.end(), columns_.begin());
   if (!prefix) {
     std::error_code ec;
     std::filesystem::rename(path_, path_ + ".old", ec);

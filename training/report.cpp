@@ -80,9 +80,9 @@ void training_charts(const CsvTable& train, ReportParts& parts) {
                                             series("opponent reply", step, train.numbers("loss_opp_policy"))}));
   o.title = "Value and margin losses";
   o.ylabel = "loss";
-  parts.charts.push_back(svg_line_chart(o, {series("value (WDL)", step, train.numbers("loss_value")),
-                                            series("margin (Huber)", step, train.numbers("loss_margin")),
-                                            series("total", step, train.numbers("loss"))}));
+  parts.charts.push_back(svg_line_chart(
+      o, {series("value (WDL)", step, train.numbers("loss_value")),
+          series("margin (Huber)", step, train.numbers("loss_margin")), series("total", step, train.numbers("loss"))}));
   o.title = "Policy entropy";
   o.ylabel = "nats";
   parts.charts.push_back(svg_line_chart(o, {series("network", step, train.numbers("policy_entropy")),
@@ -181,7 +181,8 @@ std::vector<ChartSeries> sorted_series(const std::map<std::string, ChartSeries>&
     ChartSeries sorted;
     sorted.name = s.name;
     for (size_t i : idx)
-      sorted.x.push_back(s.x[i]), sorted.y.push_back(s.y[i]), sorted.lo.push_back(s.lo[i]), sorted.hi.push_back(s.hi[i]);
+      sorted.x.push_back(s.x[i]), sorted.y.push_back(s.y[i]), sorted.lo.push_back(s.lo[i]),
+          sorted.hi.push_back(s.hi[i]);
     ss.push_back(sorted);
   }
   return ss;
@@ -245,8 +246,9 @@ bool read_strength(const RunDir& run, const CsvTable* train, StrengthCurves& cur
 
 void strength_charts(const StrengthCurves& curves, ReportParts& parts) {
   if (!curves.rows) {
-    parts.notes.push_back("No evaluation results yet (eval/*.csv with columns network, step, games, opponent, "
-                          "score, elo, elo_lo, elo_hi).");
+    parts.notes.push_back(
+        "No evaluation results yet (eval/*.csv with columns network, step, games, opponent, "
+        "score, elo, elo_lo, elo_hi).");
     return;
   }
   ChartOptions o;
@@ -265,8 +267,8 @@ void strength_charts(const StrengthCurves& curves, ReportParts& parts) {
   parts.charts.insert(parts.charts.begin(), strength.begin(), strength.end());
 }
 
-std::string report_page(const RunDir& run, const CsvTable* train, const std::vector<ChunkRow>& chunks,
-                        int eval_rows, const ReportParts& parts) {
+std::string report_page(const RunDir& run, const CsvTable* train, const std::vector<ChunkRow>& chunks, int eval_rows,
+                        const ReportParts& parts) {
   int64_t total_games = 0, total_positions = 0;
   for (auto& c : chunks) total_games += c.games, total_positions += c.positions;
   auto models = list_numbered(run.models(), "net-", ".jzn");
@@ -283,11 +285,14 @@ std::string report_page(const RunDir& run, const CsvTable* train, const std::vec
   row("generated", format_string("%.0f (unix time)", double(unix_millis()) / 1000.0));
   if (train) {
     const auto& last = train->rows.back();
-    auto cell = [&](const char* c) { int i = train->column(c); return i >= 0 ? last[size_t(i)] : std::string("?"); };
+    auto cell = [&](const char* c) {
+      int i = train->column(c);
+      return i >= 0 ? last[size_t(i)] : std::string("?");
+    };
     row("training step", cell("step"));
     row("samples trained", cell("samples"));
-    row("last losses (policy / value / margin / opponent)",
-        cell("loss_policy") + " / " + cell("loss_value") + " / " + cell("loss_margin") + " / " + cell("loss_opp_policy"));
+    row("last losses (policy / value / margin / opponent)", cell("loss_policy") + " / " + cell("loss_value") + " / " +
+                                                                cell("loss_margin") + " / " + cell("loss_opp_policy"));
     row("samples per position", cell("ratio"));
   }
   row("networks exported",
@@ -328,8 +333,10 @@ bool write_report(const std::string& run_dir, const std::string& out_path, std::
     return false;
   }
   if (!write_games_csv(chunks, run.metrics() + "/games.csv", error)) return false;
-  if (!chunks.empty()) games_charts(chunks, parts);
-  else parts.notes.push_back("No self-play games yet (games/).");
+  if (!chunks.empty())
+    games_charts(chunks, parts);
+  else
+    parts.notes.push_back("No self-play games yet (games/).");
   if (bad) parts.notes.push_back(std::to_string(bad) + " unreadable chunk file(s) skipped.");
   StrengthCurves curves;
   if (!read_strength(run, train, curves, parts, error)) return false;

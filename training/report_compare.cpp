@@ -43,7 +43,8 @@ void add_point(std::map<std::string, ChartSeries>& m, const std::string& name, d
 void time_to_cpu(const CsvTable& train, std::vector<double>& t, std::vector<double>& h) {
   auto time = train.numbers("time"), cpu = train.numbers("cpu_hours");
   for (size_t i = 0; i < time.size() && i < cpu.size(); ++i)
-    if (!std::isnan(time[i]) && !std::isnan(cpu[i]) && (t.empty() || time[i] > t.back())) t.push_back(time[i]), h.push_back(cpu[i]);
+    if (!std::isnan(time[i]) && !std::isnan(cpu[i]) && (t.empty() || time[i] > t.back()))
+      t.push_back(time[i]), h.push_back(cpu[i]);
 }
 
 void read_run(const std::string& dir, const std::string& run, Curves& c, std::string& csv) {
@@ -70,7 +71,9 @@ void read_run(const std::string& dir, const std::string& run, Curves& c, std::st
     for (size_t i = 0; i < ms.size(); ++i) {
       in_bin += n[i], pass += dp[i] + bj[i];
       if (in_bin >= bin || i + 1 == ms.size()) {
-        if (in_bin > 0) add_point(c.pass_endings, run, interpolate(t, h, ms[i] / 1000.0), pass / in_bin, csv, run, "pass_endings_share");
+        if (in_bin > 0)
+          add_point(c.pass_endings, run, interpolate(t, h, ms[i] / 1000.0), pass / in_bin, csv, run,
+                    "pass_endings_share");
         in_bin = pass = 0;
       }
     }
@@ -123,9 +126,10 @@ bool write_comparison(const std::vector<std::string>& run_dirs, const std::strin
   chart("Search target entropy", "nats", c.target_entropy, false);
   chart("Self-play games ended by a double pass or bikjang", "share of games", c.pass_endings, true);
   chart("Samples trained per self-play position", "ratio", c.ratio, false);
-  std::string html = "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>janggi-zero runs compared</title>"
-                     "<style>body{font-family:sans-serif;margin:20px;color:#222}.charts{display:flex;flex-wrap:wrap;"
-                     "gap:12px}</style></head><body>\n<h1>janggi-zero runs compared</h1>\n<p>Runs:";
+  std::string html =
+      "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>janggi-zero runs compared</title>"
+      "<style>body{font-family:sans-serif;margin:20px;color:#222}.charts{display:flex;flex-wrap:wrap;"
+      "gap:12px}</style></head><body>\n<h1>janggi-zero runs compared</h1>\n<p>Runs:";
   for (const std::string& dir : run_dirs) html += " <code>" + html_escape(dir) + "</code>";
   html += "</p>\n<div class=\"charts\">\n";
   for (auto& ch : charts) html += "<div>" + ch + "</div>\n";

@@ -24,23 +24,35 @@ bool RunChildren::start(const TrainRunArgs& a, const RunDir& run, const TrainOpt
   selfplay_log_ = run.logs() + "/selfplay-local.log";
   if (o.selfplay_threads > 0) {
     // The run's config (selfplay reads its own sections of it) and the same overrides.
-    std::vector<std::string> argv = {a.self_exe, "selfplay", "--config", run.config(), "--models-dir", run.models(),
-                                     "--output-dir", run.games(), "--threads", std::to_string(o.selfplay_threads),
-                                     "--worker-id", "local"};
+    std::vector<std::string> argv = {
+        a.self_exe,    "selfplay",     "--config",  run.config(), "--models-dir",
+        run.models(),  "--output-dir", run.games(), "--threads",  std::to_string(o.selfplay_threads),
+        "--worker-id", "local"};
     for (const std::string& s : a.overrides) argv.insert(argv.end(), {"--set", s});
-    if (!selfplay_.start_logged(argv, selfplay_log_, error))
-      return *error = "cannot start self-play: " + *error, false;
+    if (!selfplay_.start_logged(argv, selfplay_log_, error)) return *error = "cannot start self-play: " + *error, false;
     has_selfplay_ = true;
     JZ_LOG("train: self-play child pid %d, %d threads, log %s", int(selfplay_.pid()), o.selfplay_threads,
            selfplay_log_.c_str());
   }
   eval_log_ = run.logs() + "/gauntlet.log";
   if (!o.eval_opponents.empty()) {
-    std::vector<std::string> argv = {a.self_exe, "gauntlet", "--run-dir", run.root, "--watch",
-                                     "--opponents", o.eval_opponents, "--games", std::to_string(o.eval_games),
-                                     "--net", o.eval_net, "--every", std::to_string(o.eval_every),
-                                     "--concurrency", std::to_string(o.eval_concurrency),
-                                     "--max-plies", std::to_string(o.eval_max_plies)};
+    std::vector<std::string> argv = {a.self_exe,
+                                     "gauntlet",
+                                     "--run-dir",
+                                     run.root,
+                                     "--watch",
+                                     "--opponents",
+                                     o.eval_opponents,
+                                     "--games",
+                                     std::to_string(o.eval_games),
+                                     "--net",
+                                     o.eval_net,
+                                     "--every",
+                                     std::to_string(o.eval_every),
+                                     "--concurrency",
+                                     std::to_string(o.eval_concurrency),
+                                     "--max-plies",
+                                     std::to_string(o.eval_max_plies)};
     if (!evaluator_.start_logged(argv, eval_log_, error))
       return *error = "cannot start the evaluator: " + *error, false;
     has_evaluator_ = true;

@@ -21,8 +21,10 @@ std::string num(double v) {
 std::string label(double v) {
   char b[32];
   double a = std::fabs(v);
-  if (a != 0 && (a >= 1e5 || a < 1e-3)) std::snprintf(b, sizeof b, "%.2g", v);
-  else std::snprintf(b, sizeof b, "%.4g", v);
+  if (a != 0 && (a >= 1e5 || a < 1e-3))
+    std::snprintf(b, sizeof b, "%.2g", v);
+  else
+    std::snprintf(b, sizeof b, "%.4g", v);
   return b;
 }
 
@@ -39,11 +41,16 @@ double tick_step(double range, int n) {
 std::string html_escape(const std::string& s) {
   std::string o;
   for (char c : s) {
-    if (c == '&') o += "&amp;";
-    else if (c == '<') o += "&lt;";
-    else if (c == '>') o += "&gt;";
-    else if (c == '"') o += "&quot;";
-    else o += c;
+    if (c == '&')
+      o += "&amp;";
+    else if (c == '<')
+      o += "&lt;";
+    else if (c == '>')
+      o += "&gt;";
+    else if (c == '"')
+      o += "&quot;";
+    else
+      o += c;
   }
   return o;
 }
@@ -64,8 +71,9 @@ std::string svg_line_chart(const ChartOptions& o, const std::vector<ChartSeries>
   svg += "<rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>";
   svg += "<text x=\"" + num(W / 2) + "\" y=\"16\" text-anchor=\"middle\" font-size=\"13\" font-weight=\"bold\">" +
          html_escape(o.title) + "</text>";
-  if (!(x0 <= x1)) return svg + "<text x=\"" + num(W / 2) + "\" y=\"" + num(H / 2) +
-                          "\" text-anchor=\"middle\" fill=\"#888\">no data</text></svg>";
+  if (!(x0 <= x1))
+    return svg + "<text x=\"" + num(W / 2) + "\" y=\"" + num(H / 2) +
+           "\" text-anchor=\"middle\" fill=\"#888\">no data</text></svg>";
   if (x1 - x0 < 1e-12) x0 -= 0.5, x1 += 0.5;
   if (y1 - y0 < 1e-12) y0 -= std::max(0.5, std::fabs(y0) * 0.1), y1 += std::max(0.5, std::fabs(y1) * 0.1);
   double pad = (y1 - y0) * 0.05;
@@ -80,9 +88,10 @@ std::string svg_line_chart(const ChartOptions& o, const std::vector<ChartSeries>
     svg += "<text x=\"" + num(L - 4) + "\" y=\"" + num(py(y) + 4) + "\" text-anchor=\"end\">" + label(y) + "</text>";
   }
   for (double x = std::ceil(x0 / xs) * xs; x <= x1 + 1e-9 * xs; x += xs)
-    svg += "<text x=\"" + num(px(x)) + "\" y=\"" + num(H - B + 14) + "\" text-anchor=\"middle\">" + label(x) + "</text>";
-  svg += "<rect x=\"" + num(L) + "\" y=\"" + num(T) + "\" width=\"" + num(W - L - R) + "\" height=\"" +
-         num(H - T - B) + "\" fill=\"none\" stroke=\"#999\"/>";
+    svg +=
+        "<text x=\"" + num(px(x)) + "\" y=\"" + num(H - B + 14) + "\" text-anchor=\"middle\">" + label(x) + "</text>";
+  svg += "<rect x=\"" + num(L) + "\" y=\"" + num(T) + "\" width=\"" + num(W - L - R) + "\" height=\"" + num(H - T - B) +
+         "\" fill=\"none\" stroke=\"#999\"/>";
   svg += "<text x=\"" + num(L + (W - L - R) / 2) + "\" y=\"" + num(H - 6) + "\" text-anchor=\"middle\">" +
          html_escape(o.xlabel) + "</text>";
   svg += "<text transform=\"translate(12," + num(T + (H - T - B) / 2) + ") rotate(-90)\" text-anchor=\"middle\">" +
@@ -100,10 +109,12 @@ std::string svg_line_chart(const ChartOptions& o, const std::vector<ChartSeries>
         svg += "<line x1=\"" + num(px(s.x[i])) + "\" x2=\"" + num(px(s.x[i])) + "\" y1=\"" + num(py(s.lo[i])) +
                "\" y2=\"" + num(py(s.hi[i])) + "\" stroke=\"" + color + "\" stroke-opacity=\"0.5\"/>";
       if (o.points)
-        svg += "<circle cx=\"" + num(px(s.x[i])) + "\" cy=\"" + num(py(s.y[i])) + "\" r=\"2.5\" fill=\"" + color + "\"/>";
+        svg +=
+            "<circle cx=\"" + num(px(s.x[i])) + "\" cy=\"" + num(py(s.y[i])) + "\" r=\"2.5\" fill=\"" + color + "\"/>";
     }
     if (!pts.empty())
-      svg += "<polyline fill=\"none\" stroke=\"" + std::string(color) + "\" stroke-width=\"1.5\" points=\"" + pts + "\"/>";
+      svg +=
+          "<polyline fill=\"none\" stroke=\"" + std::string(color) + "\" stroke-width=\"1.5\" points=\"" + pts + "\"/>";
     svg += "<rect x=\"" + num(lx) + "\" y=\"" + num(T + 6) + "\" width=\"10\" height=\"3\" fill=\"" + color + "\"/>";
     svg += "<text x=\"" + num(lx + 14) + "\" y=\"" + num(T + 11) + "\">" + html_escape(s.name) + "</text>";
     lx += 24 + 6.5 * double(s.name.size());

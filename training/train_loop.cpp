@@ -50,11 +50,11 @@ std::string duration(double s) {
   return format_string("%lds", t);
 }
 
-const std::vector<std::string> TRAIN_COLUMNS = {
-    "step",        "time",           "elapsed_s",      "loss",      "loss_policy", "loss_value",
-    "loss_margin", "loss_opp_policy", "policy_entropy", "target_entropy", "lr",     "samples_per_s",
-    "samples",     "games",          "positions",      "window",    "ratio",       "network",
-    "cpu_hours"};
+const std::vector<std::string> TRAIN_COLUMNS = {"step",           "time",           "elapsed_s",   "loss",
+                                                "loss_policy",    "loss_value",     "loss_margin", "loss_opp_policy",
+                                                "policy_entropy", "target_entropy", "lr",          "samples_per_s",
+                                                "samples",        "games",          "positions",   "window",
+                                                "ratio",          "network",        "cpu_hours"};
 
 // CPU hours of the run before this session: the last logged row at or before the resumed step.
 // Rows from before the column existed have no value; the run then counts from this session.
@@ -88,17 +88,24 @@ struct Accum {
   double rate() const { return seconds > 0 ? samples / seconds : 0; }
 };
 
-
 // One session of training: the loop waits for self-play data, trains, exports, logs and checkpoints;
 // each concern is one method.
 class TrainingSession {
  public:
   TrainingSession(const TrainRunArgs& a, const RunSetup& s, Trainer& t, RunChildren& children, std::string network)
-      : a_(a), o_(s.options), run_(s.run), t_(t), children_(children), network_(std::move(network)),
+      : a_(a),
+        o_(s.options),
+        run_(s.run),
+        t_(t),
+        children_(children),
+        network_(std::move(network)),
         cpu_hours_before_(logged_cpu_hours(run_.metrics() + "/train.csv", t.step())),
         csv_(run_.metrics() + "/train.csv", TRAIN_COLUMNS, t.step()),
         buf_(run_.games(), replay_window(o_, 0)),
-        start_(now_seconds()), window_(replay_window(o_, 0)), last_ckpt_(t.step()), start_step_(t.step()) {}
+        start_(now_seconds()),
+        window_(replay_window(o_, 0)),
+        last_ckpt_(t.step()),
+        start_step_(t.step()) {}
 
   // Trains until a limit or the stop flag; false with the reason when the run failed.
   bool run(const std::atomic<int>& stop, std::string* error) {
@@ -260,13 +267,14 @@ class TrainingSession {
     double now = now_seconds();
     if (now < next_progress_) return;
     const int64_t step = t_.step();
-    JZ_LOG("train: step %lld%s | loss %.3f (p %.3f v %.3f m %.4f o %.3f) H %.2f | lr %.3g | %.0f samples/s | "
-           "games %lld pos %s win %s | ratio %.2f | %s | ETA %s",
-           (long long)step, a_.steps > 0 ? format_string("/%lld", (long long)a_.steps).c_str() : "",
-           shown_.avg(&Losses::total), shown_.avg(&Losses::policy), shown_.avg(&Losses::value),
-           shown_.avg(&Losses::margin), shown_.avg(&Losses::opp_policy), shown_.avg(&Losses::policy_entropy),
-           t_.current_lr(), shown_.rate(), (long long)games_, short_count(double(st_.positions_seen)).c_str(),
-           short_count(double(st_.positions)).c_str(), ratio(), network_.c_str(), eta(now).c_str());
+    JZ_LOG(
+        "train: step %lld%s | loss %.3f (p %.3f v %.3f m %.4f o %.3f) H %.2f | lr %.3g | %.0f samples/s | "
+        "games %lld pos %s win %s | ratio %.2f | %s | ETA %s",
+        (long long)step, a_.steps > 0 ? format_string("/%lld", (long long)a_.steps).c_str() : "",
+        shown_.avg(&Losses::total), shown_.avg(&Losses::policy), shown_.avg(&Losses::value),
+        shown_.avg(&Losses::margin), shown_.avg(&Losses::opp_policy), shown_.avg(&Losses::policy_entropy),
+        t_.current_lr(), shown_.rate(), (long long)games_, short_count(double(st_.positions_seen)).c_str(),
+        short_count(double(st_.positions)).c_str(), ratio(), network_.c_str(), eta(now).c_str());
     shown_ = Accum();
     next_progress_ = now + 10;
   }

@@ -10,15 +10,15 @@
 namespace jz {
 
 struct TrainRunArgs {
-  std::string config;        // --config (may be empty when the run dir has config.yaml)
+  std::string config;                  // --config (may be empty when the run dir has config.yaml)
   std::vector<std::string> overrides;  // --set key=value: this session (and its self-play child) only
   std::string run_dir;
-  bool resume = false;       // accepted for clarity: a run dir with a checkpoint always resumes
-  bool trainer_only = false; // no local self-play child (cluster workers produce the data)
-  int64_t steps = 0;         // stop at this step (total over all sessions); 0 = no limit
-  double hours = 0;          // stop after this long (this session); 0 = no limit
-  double cpu_hours = 0;      // stop when the run's training CPU (cpu_hours column, all sessions) reaches this
-  int selfplay_threads = -1; // overrides training.selfplay_threads when >= 0
+  bool resume = false;        // accepted for clarity: a run dir with a checkpoint always resumes
+  bool trainer_only = false;  // no local self-play child (cluster workers produce the data)
+  int64_t steps = 0;          // stop at this step (total over all sessions); 0 = no limit
+  double hours = 0;           // stop after this long (this session); 0 = no limit
+  double cpu_hours = 0;       // stop when the run's training CPU (cpu_hours column, all sessions) reaches this
+  int selfplay_threads = -1;  // overrides training.selfplay_threads when >= 0
   std::string self_exe = "/proc/self/exe";
 };
 

@@ -10,12 +10,12 @@
 namespace jz {
 
 struct TrainOptions {
-  std::string model = "6x64";        // architecture of a new run (ModelConfig::parse)
-  std::string device = "cpu";        // cpu | cuda | cuda:N | auto
-  std::string precision = "fp32";    // fp32 | bf16 (fp32 master weights, bf16 forward/backward)
-  int threads = 1;                   // torch intra-op threads of the trainer
+  std::string model = "6x64";      // architecture of a new run (ModelConfig::parse)
+  std::string device = "cpu";      // cpu | cuda | cuda:N | auto
+  std::string precision = "fp32";  // fp32 | bf16 (fp32 master weights, bf16 forward/backward)
+  int threads = 1;                 // torch intra-op threads of the trainer
   int batch_size = 256;
-  uint64_t seed = 1;                 // batch k is drawn from an RNG seeded by (seed, k)
+  uint64_t seed = 1;  // batch k is drawn from an RNG seeded by (seed, k)
 
   // Optimizer: SGD with (Nesterov) momentum, or AdamW (decoupled weight decay).
   std::string optimizer = "sgd";
@@ -35,10 +35,10 @@ struct TrainOptions {
   // Loss weights.
   double policy_weight = 1.0;
   double value_weight = 1.0;
-  double value_q_weight = 0.0;       // value target = (1 - a) * game result + a * root search WDL
-  double margin_weight = 0.05;       // small: material margin is a noisy auxiliary target
-  double opp_policy_weight = 0.15;   // KataGo's opponent-reply policy
-  bool mirror = true;                // left-right mirror augmentation, probability 1/2 per sample
+  double value_q_weight = 0.0;      // value target = (1 - a) * game result + a * root search WDL
+  double margin_weight = 0.05;      // small: material margin is a noisy auxiliary target
+  double opp_policy_weight = 0.15;  // KataGo's opponent-reply policy
+  bool mirror = true;               // left-right mirror augmentation, probability 1/2 per sample
 
   // Replay window over positions seen N (KataGo's shaping): all data while N <= window_min, else
   // window_min * (1 + beta * ((N / window_min)^alpha - 1) / alpha), capped at window_max.
@@ -52,21 +52,21 @@ struct TrainOptions {
   double samples_per_position = 4.0;
   int64_t min_positions = 5000;
 
-  int64_t checkpoint_every = 500;    // steps
+  int64_t checkpoint_every = 500;  // steps
   int keep_checkpoints = 3;
-  int64_t export_every = 500;        // steps between networks exported for self-play
-  int64_t log_every = 20;            // steps between rows of metrics/train.csv
-  double refresh_seconds = 15;       // replay directory rescans
-  int selfplay_threads = 1;          // threads of the local self-play child (0 = no child)
+  int64_t export_every = 500;   // steps between networks exported for self-play
+  int64_t log_every = 20;       // steps between rows of metrics/train.csv
+  double refresh_seconds = 15;  // replay directory rescans
+  int selfplay_threads = 1;     // threads of the local self-play child (0 = no child)
 
   // Scheduled evaluation (config keys evaluation.*): with opponents, `train` starts a
   // `janggi-zero gauntlet --watch` child that rates every eval_every-th exported network.
-  std::string eval_opponents;        // player specs separated by ';' (empty: no evaluator)
+  std::string eval_opponents;  // player specs separated by ';' (empty: no evaluator)
   int eval_games = 20;
   std::string eval_net = "sims=64";  // the rated network's search (sims=N or movetime=MS)
   int64_t eval_every = 1000;         // steps
   int eval_concurrency = 1;
-  int eval_max_plies = 600;          // the referee's length cap (decided by counting)
+  int eval_max_plies = 600;  // the referee's length cap (decided by counting)
 };
 
 // Reads training.* keys (missing keys keep their defaults). False with a one-line reason.

@@ -20,8 +20,8 @@ bool reconcile_config(const TrainRunArgs& a, const RunDir& run, std::string& tex
   if (!a.config.empty()) {
     if (!read_file(a.config, text, error)) return *error = "cannot read config " + a.config + ": " + *error, false;
     if (have_copy && text != existing)
-      return *error = run.config() + " differs from " + a.config +
-                      ": resume without --config, or start a new run directory",
+      return *error =
+                 run.config() + " differs from " + a.config + ": resume without --config, or start a new run directory",
              false;
     return true;
   }
@@ -70,8 +70,10 @@ std::unique_ptr<Trainer> open_trainer(const RunSetup& s, std::string* network) {
   }
   auto models = list_numbered(s.run.models(), "net-", ".jzn");
   int64_t step = t->step();
-  if (models.empty() || models.back().first < step) t->export_model(s.run.model_path(step), "trainer");
-  else step = models.back().first;
+  if (models.empty() || models.back().first < step)
+    t->export_model(s.run.model_path(step), "trainer");
+  else
+    step = models.back().first;
   *network = format_string("net-%08lld", (long long)step);
   return t;
 }

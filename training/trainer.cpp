@@ -153,7 +153,8 @@ void Trainer::load_checkpoint(const std::string& path, std::vector<std::pair<std
   RawBundle raw = parse_bundle(bytes, path);  // verifies size, checksum and every record
   CheckpointHeader h = check_checkpoint_header(raw.header, path);
   if (h.config != cfg_)
-    throw std::runtime_error(path + ": checkpoint is a " + h.config.name() + " network, this run trains " + cfg_.name());
+    throw std::runtime_error(path + ": checkpoint is a " + h.config.name() + " network, this run trains " +
+                             cfg_.name());
   if (h.optimizer != opts_.optimizer)
     throw std::runtime_error(path + ": checkpoint was trained with optimizer '" + printable(h.optimizer) +
                              "', the config says '" + opts_.optimizer + "'");

@@ -23,9 +23,12 @@ std::string strip_comment(const std::string& s) {
   bool sq = false, dq = false;
   for (size_t i = 0; i < s.size(); ++i) {
     char c = s[i];
-    if (c == '\'' && !dq) sq = !sq;
-    else if (c == '"' && !sq) dq = !dq;
-    else if (c == '#' && !sq && !dq && (i == 0 || s[i - 1] == ' ' || s[i - 1] == '\t')) return s.substr(0, i);
+    if (c == '\'' && !dq)
+      sq = !sq;
+    else if (c == '"' && !sq)
+      dq = !dq;
+    else if (c == '#' && !sq && !dq && (i == 0 || s[i - 1] == ' ' || s[i - 1] == '\t'))
+      return s.substr(0, i);
   }
   return s;
 }
@@ -124,7 +127,8 @@ long long Config::get_int(const std::string& key, long long def) const {
   if (it == values_.end()) return def;
   char* end = nullptr;
   long long v = std::strtoll(it->second.c_str(), &end, 10);
-  if (it->second.empty() || *end) throw ConfigError(where(key) + ": '" + key + "' must be an integer, got '" + it->second + "'");
+  if (it->second.empty() || *end)
+    throw ConfigError(where(key) + ": '" + key + "' must be an integer, got '" + it->second + "'");
   return v;
 }
 
@@ -134,7 +138,8 @@ double Config::get_double(const std::string& key, double def) const {
   if (it == values_.end()) return def;
   char* end = nullptr;
   double v = std::strtod(it->second.c_str(), &end);
-  if (it->second.empty() || *end) throw ConfigError(where(key) + ": '" + key + "' must be a number, got '" + it->second + "'");
+  if (it->second.empty() || *end)
+    throw ConfigError(where(key) + ": '" + key + "' must be a number, got '" + it->second + "'");
   return v;
 }
 
@@ -178,7 +183,9 @@ std::vector<std::string> Config::unused_keys() const {
 
 bool Config::check_sections(const std::vector<std::string>& own, std::string* error) const {
   const std::vector<std::string>& known = config_sections();
-  auto in = [](const std::vector<std::string>& v, const std::string& x) { return std::find(v.begin(), v.end(), x) != v.end(); };
+  auto in = [](const std::vector<std::string>& v, const std::string& x) {
+    return std::find(v.begin(), v.end(), x) != v.end();
+  };
   std::string list;
   for (const std::string& s : known) list += (list.empty() ? "" : ", ") + s;
   int first = -1;
@@ -194,9 +201,12 @@ bool Config::check_sections(const std::vector<std::string>& own, std::string* er
     Origin o = it == origin_.end() ? Origin{source_, 1 << 30} : it->second;
     size_t dot = key.find('.');
     std::string section = key.substr(0, dot);
-    if (dot == std::string::npos) report(o, "'" + key + "' is not in a section (sections: " + list + ")");
-    else if (!in(known, section)) report(o, "unknown section '" + section + "' (sections: " + list + ")");
-    else if (in(own, section) && !used_.count(key)) report(o, "unknown option '" + key + "'");
+    if (dot == std::string::npos)
+      report(o, "'" + key + "' is not in a section (sections: " + list + ")");
+    else if (!in(known, section))
+      report(o, "unknown section '" + section + "' (sections: " + list + ")");
+    else if (in(own, section) && !used_.count(key))
+      report(o, "unknown option '" + key + "'");
   }
   if (first < 0) return true;
   if (error) *error = problem;

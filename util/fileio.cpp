@@ -37,14 +37,20 @@ bool write_file_atomic(const std::string& path, const void* data, size_t size, s
     p += w;
     left -= size_t(w);
   }
-  if (::fsync(fd) != 0) { ::close(fd); return fail("cannot fsync"); }
+  if (::fsync(fd) != 0) {
+    ::close(fd);
+    return fail("cannot fsync");
+  }
   if (::close(fd) != 0) return fail("cannot close");
   if (::rename(tmp_path.c_str(), path.c_str()) != 0) return fail("cannot rename temporary file to");
   // Make the rename itself durable.
   std::string dir = std::filesystem::path(path).parent_path().string();
   if (dir.empty()) dir = ".";
   int dfd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (dfd >= 0) { ::fsync(dfd); ::close(dfd); }
+  if (dfd >= 0) {
+    ::fsync(dfd);
+    ::close(dfd);
+  }
   return true;
 }
 
@@ -98,7 +104,10 @@ uint32_t crc32(const void* data, size_t size, uint32_t seed) {
 uint64_t fnv1a64(const void* data, size_t size, uint64_t seed) {
   uint64_t h = seed;
   const uint8_t* p = static_cast<const uint8_t*>(data);
-  for (size_t i = 0; i < size; ++i) { h ^= p[i]; h *= 1099511628211ULL; }
+  for (size_t i = 0; i < size; ++i) {
+    h ^= p[i];
+    h *= 1099511628211ULL;
+  }
   return h;
 }
 

@@ -37,8 +37,8 @@ double process_cpu_seconds(pid_t pid) {
   if (close == std::string::npos) return -1;
   unsigned long long utime = 0, stime = 0;
   // After ")": state(3) ppid pgrp session tty_nr tpgid flags minflt cminflt majflt cmajflt utime(14) stime(15)
-  if (std::sscanf(text.c_str() + close + 1, " %*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu", &utime,
-                  &stime) != 2)
+  if (std::sscanf(text.c_str() + close + 1, " %*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu", &utime, &stime) !=
+      2)
     return -1;
   long hz = sysconf(_SC_CLK_TCK);
   return double(utime + stime) / double(hz > 0 ? hz : 100);
@@ -53,8 +53,10 @@ bool parse_proc_status(const std::string& text, ProcessMemory& out) {
     if (end == std::string::npos) end = text.size();
     std::string line = text.substr(pos, end - pos);
     long v = 0;
-    if (std::sscanf(line.c_str(), "VmRSS: %ld kB", &v) == 1) out.rss_kib = v, rss = true;
-    else if (std::sscanf(line.c_str(), "VmHWM: %ld kB", &v) == 1) out.hwm_kib = v, hwm = true;
+    if (std::sscanf(line.c_str(), "VmRSS: %ld kB", &v) == 1)
+      out.rss_kib = v, rss = true;
+    else if (std::sscanf(line.c_str(), "VmHWM: %ld kB", &v) == 1)
+      out.hwm_kib = v, hwm = true;
     pos = end + 1;
   }
   return rss && hwm;
@@ -87,8 +89,7 @@ std::vector<char*> c_args(const std::vector<std::string>& argv) {
 
 }  // namespace
 
-bool Subprocess::start_logged(const std::vector<std::string>& argv, const std::string& log_path,
-                              std::string* error) {
+bool Subprocess::start_logged(const std::vector<std::string>& argv, const std::string& log_path, std::string* error) {
   if (pid_ > 0) return *error = "already running", false;
   if (argv.empty()) return *error = "no program to start", false;
   int log = ::open(log_path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
@@ -203,9 +204,12 @@ Subprocess::ReadStatus Subprocess::read_line(std::string& line, double deadline)
 }
 
 void Subprocess::reaped(int ws) {
-  if (WIFEXITED(ws)) exit_status_ = "exit code " + std::to_string(WEXITSTATUS(ws));
-  else if (WIFSIGNALED(ws)) exit_status_ = "killed by signal " + std::to_string(WTERMSIG(ws));
-  else exit_status_ = "status " + std::to_string(ws);
+  if (WIFEXITED(ws))
+    exit_status_ = "exit code " + std::to_string(WEXITSTATUS(ws));
+  else if (WIFSIGNALED(ws))
+    exit_status_ = "killed by signal " + std::to_string(WTERMSIG(ws));
+  else
+    exit_status_ = "status " + std::to_string(ws);
   pid_ = -1;
 }
 
@@ -244,9 +248,12 @@ void Subprocess::stop(double grace_seconds) {
   int ws = 0;
   pid_t r;
   while ((r = ::waitpid(pid_, &ws, 0)) < 0 && errno == EINTR) {}
-  if (piped_) exit_status_ = "killed (did not exit)", pid_ = -1;
-  else if (r == pid_) reaped(ws);
-  else exit_status_ = "lost", pid_ = -1;
+  if (piped_)
+    exit_status_ = "killed (did not exit)", pid_ = -1;
+  else if (r == pid_)
+    reaped(ws);
+  else
+    exit_status_ = "lost", pid_ = -1;
   close_fds();
 }
 

@@ -18,8 +18,6 @@ inline uint64_t mix64(uint64_t z) {
 inline uint64_t splitmix64(uint64_t& state) { return mix64(state += GOLDEN_GAMMA); }
 
 // Two values into one well-mixed seed or key: neighbouring inputs give unrelated outputs.
-inline uint64_t hash_combine(uint64_t h, uint64_t v) {
-  return mix64(h ^ (v + GOLDEN_GAMMA + (h << 6) + (h >> 2)));
-}
+inline uint64_t hash_combine(uint64_t h, uint64_t v) { return mix64(h ^ (v + GOLDEN_GAMMA + (h << 6) + (h >> 2))); }
 
 }  // namespace jz

@@ -12,8 +12,8 @@
 namespace jz {
 
 struct WebRequest {
-  std::string method;  // "GET", "HEAD", "POST", ...
-  std::string path;    // without the query string
+  std::string method;                              // "GET", "HEAD", "POST", ...
+  std::string path;                                // without the query string
   std::multimap<std::string, std::string> params;  // decoded query parameters (first value wins)
   std::string body;
 };

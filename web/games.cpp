@@ -21,10 +21,10 @@ struct GameStore::WebGame {
   std::mutex mutex;
   std::string id;
   Game game;
-  std::string human = "cho";   // cho, han, both, none
-  std::string level = "expert";  // easy, normal, expert, net (new games: ServerOptions::default_level)
+  std::string human = "cho";           // cho, han, both, none
+  std::string level = "expert";        // easy, normal, expert, net (new games: ServerOptions::default_level)
   std::unique_ptr<PlayEngine> engine;  // made on the first engine move
-  json eval;                   // last engine report, Cho's view
+  json eval;                           // last engine report, Cho's view
   uint64_t last_used = 0;
 };
 
@@ -77,9 +77,13 @@ json state_json(const GameStore::WebGame& g) {
   for (int s = 0; s < SQUARE_NB; ++s) {
     Piece p = pos.piece_on(Square(s));
     if (!p) continue;
-    pieces.push_back({{"sq", square_name(Square(s))}, {"file", file_of(Square(s))}, {"rank", rank_of(Square(s))},
-                      {"color", color_of(p) == CHO ? "cho" : "han"}, {"type", std::string(1, LETTERS[type_of(p)])},
-                      {"hanja", piece_name_hanja(p)}, {"hangul", piece_name_hangul(p)}});
+    pieces.push_back({{"sq", square_name(Square(s))},
+                      {"file", file_of(Square(s))},
+                      {"rank", rank_of(Square(s))},
+                      {"color", color_of(p) == CHO ? "cho" : "han"},
+                      {"type", std::string(1, LETTERS[type_of(p)])},
+                      {"hanja", piece_name_hanja(p)},
+                      {"hangul", piece_name_hangul(p)}});
   }
   j["pieces"] = pieces;
   json moves = json::array();
@@ -89,7 +93,9 @@ json state_json(const GameStore::WebGame& g) {
     moves.push_back({{"uci", move_to_uci(g.game.moves()[i])}, {"korean", kor[i]}, {"hanja", hanja[i]}});
   j["moves"] = moves;
   GameResult r = g.game.result();
-  j["result"] = {{"over", r.over()}, {"text", r.str()}, {"winner", winner_word(r.winner)},
+  j["result"] = {{"over", r.over()},
+                 {"text", r.str()},
+                 {"winner", winner_word(r.winner)},
                  {"ending", r.over() ? ending_name(r.ending) : ""}};
   json legal = json::object();
   j["pass"] = nullptr;
@@ -97,8 +103,10 @@ json state_json(const GameStore::WebGame& g) {
     MoveList list;
     generate_legal(pos, list);
     for (Move m : list) {
-      if (m.is_pass()) j["pass"] = move_to_uci(m);
-      else legal[square_name(m.from())].push_back(square_name(m.to()));
+      if (m.is_pass())
+        j["pass"] = move_to_uci(m);
+      else
+        legal[square_name(m.from())].push_back(square_name(m.to()));
     }
   }
   j["legal"] = legal;
@@ -110,8 +118,10 @@ json state_json(const GameStore::WebGame& g) {
 }  // namespace
 
 GameStore::GameStore(const ServerOptions& opts, std::shared_ptr<Evaluator> net)
-    : opts_(opts), net_(std::move(net)), id_state_(std::random_device{}() ^ (uint64_t(std::random_device{}()) << 32) ^
-                                                   uint64_t(std::chrono::steady_clock::now().time_since_epoch().count())) {
+    : opts_(opts),
+      net_(std::move(net)),
+      id_state_(std::random_device{}() ^ (uint64_t(std::random_device{}()) << 32) ^
+                uint64_t(std::chrono::steady_clock::now().time_since_epoch().count())) {
   const std::string& d = opts_.default_level;
   if ((d == "net" && !net_) || (d != "easy" && d != "normal" && d != "expert" && d != "net"))
     opts_.default_level = "expert";
@@ -146,9 +156,13 @@ ApiReply GameStore::info() const {
   for (int i = 0; i < 4; ++i) setups.push_back(wing_setup_name(WingSetup(i)));
   json rules = json::array();
   for (int i = 0; i < RULESET_NB; ++i) rules.push_back(ruleset_name(Ruleset(i)));
-  return reply(200, {{"levels", levels}, {"setups", setups}, {"rules", rules},
-                     {"network", net_ ? json(net_->id()) : json(nullptr)}, {"max_think_ms", opts_.max_think_ms},
-                     {"default_level", opts_.default_level}, {"default_reason", opts_.default_reason}});
+  return reply(200, {{"levels", levels},
+                     {"setups", setups},
+                     {"rules", rules},
+                     {"network", net_ ? json(net_->id()) : json(nullptr)},
+                     {"max_think_ms", opts_.max_think_ms},
+                     {"default_level", opts_.default_level},
+                     {"default_reason", opts_.default_reason}});
 }
 
 ApiReply GameStore::new_game(const std::string& body) {
@@ -181,7 +195,8 @@ ApiReply GameStore::new_game(const std::string& body) {
         if (it->second->last_used < oldest->second->last_used) oldest = it;
       games_.erase(oldest);
     }
-    do g->id = new_id(); while (games_.count(g->id));
+    do g->id = new_id();
+    while (games_.count(g->id));
     g->last_used = ++clock_;
     games_[g->id] = g;
   }
@@ -270,9 +285,17 @@ ApiReply GameStore::engine_move(const std::string& body) {
   std::string kor = move_to_korean(pos, m);
   int sign = us == CHO ? 1 : -1;
   json wdl = us == CHO ? json{t.wdl[0], t.wdl[1], t.wdl[2]} : json{t.wdl[2], t.wdl[1], t.wdl[0]};
-  g->eval = {{"cp", sign * t.score_cp}, {"mate", sign * t.mate}, {"wdl", wdl}, {"depth", t.depth},
-             {"nodes", t.nodes}, {"nps", t.nps}, {"pv", pv}, {"pv_korean", pv_kor}, {"by", level},
-             {"network", t.network}, {"side", us == CHO ? "cho" : "han"}};
+  g->eval = {{"cp", sign * t.score_cp},
+             {"mate", sign * t.mate},
+             {"wdl", wdl},
+             {"depth", t.depth},
+             {"nodes", t.nodes},
+             {"nps", t.nps},
+             {"pv", pv},
+             {"pv_korean", pv_kor},
+             {"by", level},
+             {"network", t.network},
+             {"side", us == CHO ? "cho" : "han"}};
   if (!g->game.play(m, &err)) return error(500, "engine produced an illegal move: " + err);
   json out = {{"move", move_to_uci(m)}, {"korean", kor}, {"eval", g->eval}, {"state", state_json(*g)}};
   return reply(200, out);

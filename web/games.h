@@ -27,7 +27,7 @@ struct ServerOptions {
 
 struct ApiReply {
   int status = 200;
-  std::string body;         // JSON
+  std::string body;  // JSON
 };
 
 class GameStore {
@@ -35,15 +35,15 @@ class GameStore {
   GameStore(const ServerOptions& opts, std::shared_ptr<Evaluator> net);
   ~GameStore();
 
-  ApiReply info() const;                                     // GET  /api/info
-  ApiReply new_game(const std::string& body);                // POST /api/new
-  ApiReply state(const std::string& id);                     // GET  /api/state?id=
+  ApiReply info() const;                                           // GET  /api/info
+  ApiReply new_game(const std::string& body);                      // POST /api/new
+  ApiReply state(const std::string& id);                           // GET  /api/state?id=
   ApiReply legal(const std::string& id, const std::string& from);  // GET /api/legal?id=&from=
-  ApiReply move(const std::string& body);                    // POST /api/move   {id, move}
-  ApiReply engine_move(const std::string& body);             // POST /api/engine {id[, level]}
-  ApiReply undo(const std::string& body);                    // POST /api/undo   {id[, plies]}
-  ApiReply resign(const std::string& body);                  // POST /api/resign {id}
-  ApiReply record(const std::string& id, std::string* filename);  // GET /api/record?id=
+  ApiReply move(const std::string& body);                          // POST /api/move   {id, move}
+  ApiReply engine_move(const std::string& body);                   // POST /api/engine {id[, level]}
+  ApiReply undo(const std::string& body);                          // POST /api/undo   {id[, plies]}
+  ApiReply resign(const std::string& body);                        // POST /api/resign {id}
+  ApiReply record(const std::string& id, std::string* filename);   // GET /api/record?id=
   size_t size() const;
 
   struct WebGame;
@@ -56,7 +56,7 @@ class GameStore {
   std::shared_ptr<Evaluator> net_;
   mutable std::mutex mutex_;
   std::unordered_map<std::string, std::shared_ptr<WebGame>> games_;
-  uint64_t clock_ = 0;       // use counter for least-recently-used eviction
+  uint64_t clock_ = 0;  // use counter for least-recently-used eviction
   uint64_t id_state_;
 };
 

@@ -57,8 +57,7 @@ WebServer::WebServer(const ServerOptions& opts, std::shared_ptr<Evaluator> net)
       if (ep) std::rethrow_exception(ep);
     } catch (const std::exception& e) {
       what = std::string("internal error: ") + e.what();
-    } catch (...) {
-    }
+    } catch (...) {}
     res.status = 500;
     res.set_content(json_error(what), "application/json");
   });
@@ -70,7 +69,8 @@ GameStore& WebServer::store() { return impl_->store; }
 
 int WebServer::bind(std::string* error) {
   const ServerOptions& o = impl_->opts;
-  int port = o.port == 0 ? impl_->http.bind_to_any_port(o.host) : (impl_->http.bind_to_port(o.host, o.port) ? o.port : -1);
+  int port =
+      o.port == 0 ? impl_->http.bind_to_any_port(o.host) : (impl_->http.bind_to_port(o.host, o.port) ? o.port : -1);
   if (port < 0) {
     if (error) *error = "cannot listen on " + o.host + ":" + std::to_string(o.port);
     return -1;

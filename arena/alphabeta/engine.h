@@ -32,19 +32,19 @@ struct AbLimits {
 // Progress report after each completed iteration (and the final one).
 struct AbInfo {
   int depth = 0, seldepth = 0;
-  int score_cp = 0;       // side to move's view; decisive non-mate endings (counting, perpetual) are +-WIN
-  int mate = 0;           // moves to mate (+ we mate, - we are mated); 0 if none found
+  int score_cp = 0;  // side to move's view; decisive non-mate endings (counting, perpetual) are +-WIN
+  int mate = 0;      // moves to mate (+ we mate, - we are mated); 0 if none found
   uint64_t nodes = 0, nps = 0;
   int time_ms = 0;
-  int hashfull = 0;       // per mille of the TT used
+  int hashfull = 0;  // per mille of the TT used
   std::vector<Move> pv;
 };
 
 class AlphaBetaEngine {
  public:
   static constexpr int MAX_DEPTH = 64;
-  static constexpr int MATE = 32000;      // mate in ply p scores MATE - p
-  static constexpr int WIN = 20000;       // other decisive endings in ply p score WIN - p
+  static constexpr int MATE = 32000;  // mate in ply p scores MATE - p
+  static constexpr int WIN = 20000;   // other decisive endings in ply p score WIN - p
   static constexpr int MAX_PLY = 128;
 
   explicit AlphaBetaEngine(size_t hash_mb = 16);
@@ -57,8 +57,8 @@ class AlphaBetaEngine {
 
   // Best move for the side to move of `pos` (its history counts for repetitions and passes).
   // Returns Move::none() only if there is no legal move. `stop` may be set from another thread.
-  Move search(const Position& pos, const AbLimits& limits,
-              const std::function<void(const AbInfo&)>& on_info = {}, std::atomic<bool>* stop = nullptr);
+  Move search(const Position& pos, const AbLimits& limits, const std::function<void(const AbInfo&)>& on_info = {},
+              std::atomic<bool>* stop = nullptr);
   const AbInfo& last_info() const { return last_; }
 
   // Limits for a named level: "easy", "normal", "expert", or comma-separated overrides

@@ -50,7 +50,10 @@ int mobility(const Position& pos, Square from, PieceType t, Color us) {
         const geo::Ray& ray = g.rays[from][r];
         for (int j = 0; j < ray.len; ++j) {
           Piece q = pos.piece_on(ray.sq[j]);
-          if (!q) { ++n; continue; }
+          if (!q) {
+            ++n;
+            continue;
+          }
           n += color_of(q) != us;
           break;
         }
@@ -64,7 +67,10 @@ int mobility(const Position& pos, Square from, PieceType t, Color us) {
         if (j == ray.len || type_of(pos.piece_on(ray.sq[j])) == CANNON) continue;
         for (++j; j < ray.len; ++j) {
           Piece q = pos.piece_on(ray.sq[j]);
-          if (!q) { ++n; continue; }
+          if (!q) {
+            ++n;
+            continue;
+          }
           n += color_of(q) != us && type_of(q) != CANNON;
           break;
         }
@@ -120,10 +126,16 @@ int eval_cho(const Position& pos) {
       // Attackers near the enemy palace (ranks 7..9 from our side, files d..f and their neighbours).
       int r = rank_of(rs), dc = std::abs(file_of(rs) - 4);
       if (IN_PALACE_THREAT[t]) {
-        if (r >= 7 && dc <= 1) { threat[them] += IN_PALACE_THREAT[t]; ++attackers[them]; }
-        else if (r >= 6 && dc <= 2) { threat[them] += NEAR_PALACE_THREAT[t]; ++attackers[them]; }
+        if (r >= 7 && dc <= 1) {
+          threat[them] += IN_PALACE_THREAT[t];
+          ++attackers[them];
+        } else if (r >= 6 && dc <= 2) {
+          threat[them] += NEAR_PALACE_THREAT[t];
+          ++attackers[them];
+        }
         // Lined up on the general's file or rank from afar (chariot/cannon pressure).
-        else if ((t == CHARIOT || t == CANNON) && file_of(rs) == file_of(their_king_rel)) threat[them] += 8;
+        else if ((t == CHARIOT || t == CANNON) && file_of(rs) == file_of(their_king_rel))
+          threat[them] += 8;
       }
       score[c] += v;
     }

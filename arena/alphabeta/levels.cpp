@@ -38,14 +38,22 @@ bool AlphaBetaEngine::parse_level(const std::string& spec, AbLimits& out, std::s
         return fail("'" + k + "' needs an integer, got '" + v + "'");
       }
       if (n < 0) return fail("'" + k + "' must not be negative");
-      if (k == "depth" && n <= MAX_DEPTH) l.depth = int(n);
-      else if (k == "nodes") l.nodes = uint64_t(n);
-      else if (k == "movetime" && n <= 86400000) l.movetime_ms = int(n);
-      else if (k == "blunder" && n <= 100) l.blunder_pct = int(n);
-      else if (k == "margin" && n <= 10000) l.blunder_margin_cp = int(n);
-      else if (k == "seed") l.seed = uint64_t(n);
-      else if (k == "depth" || k == "movetime" || k == "blunder" || k == "margin") return fail("'" + k + "' out of range");
-      else return fail("unknown key '" + k + "' (depth, nodes, movetime, blunder, margin, seed)");
+      if (k == "depth" && n <= MAX_DEPTH)
+        l.depth = int(n);
+      else if (k == "nodes")
+        l.nodes = uint64_t(n);
+      else if (k == "movetime" && n <= 86400000)
+        l.movetime_ms = int(n);
+      else if (k == "blunder" && n <= 100)
+        l.blunder_pct = int(n);
+      else if (k == "margin" && n <= 10000)
+        l.blunder_margin_cp = int(n);
+      else if (k == "seed")
+        l.seed = uint64_t(n);
+      else if (k == "depth" || k == "movetime" || k == "blunder" || k == "margin")
+        return fail("'" + k + "' out of range");
+      else
+        return fail("unknown key '" + k + "' (depth, nodes, movetime, blunder, margin, seed)");
     }
   }
   if (!any) return fail("empty");

@@ -41,13 +41,11 @@ struct Reductions {
   int8_t r[64][64];
   Reductions() {
     for (int d = 0; d < 64; ++d)
-      for (int m = 0; m < 64; ++m)
-        r[d][m] = int8_t(d && m ? 0.5 + std::log(d) * std::log(m) / 2.2 : 0);
+      for (int m = 0; m < 64; ++m) r[d][m] = int8_t(d && m ? 0.5 + std::log(d) * std::log(m) / 2.2 : 0);
   }
 };
 const Reductions LMR;
 constexpr int LMP_COUNT[4] = {0, 8, 14, 22};
-
 
 struct RootMove {
   Move move;
@@ -114,8 +112,9 @@ struct AlphaBetaEngine::Impl {
     if (!ml.size || !ml[ml.size - 1].is_pass()) return false;
     if (!pos.last_move().is_pass() && !pos.in_bikjang()) return false;
     GameResult r = decide(pos, pos.in_bikjang() ? Ending::BIKJANG : Ending::DOUBLE_PASS);
-    score = r.winner == Winner::DRAW ? 0
-          : r.winner == winner_of(pos.side_to_move()) ? WIN - (ply + 1) : -(WIN - (ply + 1));
+    score = r.winner == Winner::DRAW                    ? 0
+            : r.winner == winner_of(pos.side_to_move()) ? WIN - (ply + 1)
+                                                        : -(WIN - (ply + 1));
     return true;
   }
 
@@ -129,13 +128,17 @@ struct AlphaBetaEngine::Impl {
     Color us = pos.side_to_move();
     for (int i = 0; i < ml.size; ++i) {
       Move m = ml[i];
-      if (m == tt_move) sc[i] = 1 << 30;
+      if (m == tt_move)
+        sc[i] = 1 << 30;
       else if (is_capture(pos, m))
         // A defended victim worth less than the attacker probably loses material: after the killers.
         sc[i] = (bad_capture(m) ? 1 << 26 : 1 << 28) + mvv_lva(pos, m);
-      else if (m == killers[ply][0]) sc[i] = (1 << 27);
-      else if (m == killers[ply][1]) sc[i] = (1 << 27) - 1;
-      else sc[i] = history[us][m.from()][m.to()] - (m.is_pass() ? 1 << 16 : 0);
+      else if (m == killers[ply][0])
+        sc[i] = (1 << 27);
+      else if (m == killers[ply][1])
+        sc[i] = (1 << 27) - 1;
+      else
+        sc[i] = history[us][m.from()][m.to()] - (m.is_pass() ? 1 << 16 : 0);
     }
   }
 
@@ -206,9 +209,10 @@ int AlphaBetaEngine::Impl::qsearch(int alpha, int beta, int ply, int qply) {
   Color us = pos.side_to_move();
   for (int i = 0; i < ml.size; ++i) {
     Move m = ml[i];
-    sc[i] = is_capture(pos, m) ? (1 << 20) + mvv_lva(pos, m)
-          : in_check ? history[us][m.from()][m.to()]
-          : qply == 0 && !m.is_pass() && may_give_check(pos, m) ? QUIET_CHECK : SKIP;
+    sc[i] = is_capture(pos, m)                                    ? (1 << 20) + mvv_lva(pos, m)
+            : in_check                                            ? history[us][m.from()][m.to()]
+            : qply == 0 && !m.is_pass() && may_give_check(pos, m) ? QUIET_CHECK
+                                                                  : SKIP;
   }
   for (int i = 0; i < ml.size; ++i) {
     Move m = pick(ml, sc, i);
@@ -394,7 +398,10 @@ AlphaBetaEngine::AlphaBetaEngine(size_t hash_mb) : impl_(new Impl) { impl_->tt.r
 AlphaBetaEngine::~AlphaBetaEngine() = default;
 
 void AlphaBetaEngine::set_hash(size_t hash_mb) { impl_->tt.resize(hash_mb); }
-void AlphaBetaEngine::new_game() { impl_->tt.clear(); impl_->clear_tables(); }
+void AlphaBetaEngine::new_game() {
+  impl_->tt.clear();
+  impl_->clear_tables();
+}
 int AlphaBetaEngine::evaluate(const Position& pos) { return ab::evaluate(pos); }
 
 Move AlphaBetaEngine::search(const Position& root_pos, const AbLimits& lim,
@@ -450,14 +457,18 @@ Move AlphaBetaEngine::search(const Position& root_pos, const AbLimits& lim,
   for (int depth = 1; depth <= max_depth; ++depth) {
     s.root_depth = depth;
     int delta = 35, alpha = -INF, beta = INF;
-    if (depth >= 4 && std::abs(prev) < DECISIVE) alpha = std::max(prev - delta, -INF), beta = std::min(prev + delta, INF);
+    if (depth >= 4 && std::abs(prev) < DECISIVE)
+      alpha = std::max(prev - delta, -INF), beta = std::min(prev + delta, INF);
     int score;
     while (true) {
       score = s.search_root(depth, alpha, beta);
       if (s.aborted) break;
-      if (score <= alpha) beta = (alpha + beta) / 2, alpha = std::max(score - delta, -INF);
-      else if (score >= beta) beta = std::min(score + delta, INF);
-      else break;
+      if (score <= alpha)
+        beta = (alpha + beta) / 2, alpha = std::max(score - delta, -INF);
+      else if (score >= beta)
+        beta = std::min(score + delta, INF);
+      else
+        break;
       delta += delta;
       if (delta > 1000) alpha = -INF, beta = INF;
     }
@@ -482,7 +493,8 @@ Move AlphaBetaEngine::search(const Position& root_pos, const AbLimits& lim,
     if (std::abs(score) >= DECISIVE && timed &&
         depth > (std::abs(score) >= MATE - MAX_PLY ? MATE : WIN) - std::abs(score) + 2)
       break;
-    std::stable_sort(s.root.begin(), s.root.end(), [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
+    std::stable_sort(s.root.begin(), s.root.end(),
+                     [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
   }
   last_.nodes = s.nodes;
   last_.time_ms = int(s.elapsed_ms());

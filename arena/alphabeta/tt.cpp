@@ -12,7 +12,10 @@ void TT::resize(size_t mb) {
   gen_ = 0;
 }
 
-void TT::clear() { std::fill(buckets_.begin(), buckets_.end(), Bucket{}); gen_ = 0; }
+void TT::clear() {
+  std::fill(buckets_.begin(), buckets_.end(), Bucket{});
+  gen_ = 0;
+}
 
 const TTEntry* TT::probe(uint64_t key) const {
   const Bucket& b = buckets_[key & mask_];
@@ -26,17 +29,22 @@ void TT::store(uint64_t key, int score, int eval, Move m, int depth, Bound bound
   TTEntry* slot = &b.e[0];
   int worst = 1 << 30;
   for (TTEntry& e : b.e) {
-    if (e.key == key || e.bound() == BOUND_NONE) { slot = &e; break; }
+    if (e.key == key || e.bound() == BOUND_NONE) {
+      slot = &e;
+      break;
+    }
     // Keep deep entries of this search; old generations go first.
     int age = (gen_ - (e.gen_bound >> 2)) & 63;
     int value = e.depth - 8 * age;
-    if (value < worst) { worst = value; slot = &e; }
+    if (value < worst) {
+      worst = value;
+      slot = &e;
+    }
   }
   // Keep the old move when the new store has none for the same position.
   if (m.is_none() && slot->key == key) m.raw = slot->move;
   // Do not let a shallow non-exact result overwrite a deeper one of the same position.
-  if (slot->key == key && bound != BOUND_EXACT && depth + 2 < slot->depth &&
-      ((slot->gen_bound >> 2) == gen_)) {
+  if (slot->key == key && bound != BOUND_EXACT && depth + 2 < slot->depth && ((slot->gen_bound >> 2) == gen_)) {
     slot->move = m.raw;
     return;
   }

@@ -31,7 +31,9 @@ class TT {
 
  private:
   static constexpr int WAYS = 4;
-  struct Bucket { TTEntry e[WAYS]; };
+  struct Bucket {
+    TTEntry e[WAYS];
+  };
   std::vector<Bucket> buckets_;
   size_t mask_ = 0;
   uint8_t gen_ = 0;

@@ -301,8 +301,8 @@ TEST(AlphaBeta, RespectsNodeLimit) {
 TEST(AlphaBeta, DeterministicAtFixedDepth) {
   Position p;
   std::string err;
-  ASSERT_TRUE(p.set_fen("rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1",
-                        Ruleset::JANGGI, &err));
+  ASSERT_TRUE(
+      p.set_fen("rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1", Ruleset::JANGGI, &err));
   p.do_move(Move(make_square(0, 3), make_square(1, 3)));  // a4b4
   AlphaBetaEngine a(8), b(8);
   Move ma = a.search(p, depth_limit(6));
@@ -397,8 +397,7 @@ TEST(AlphaBeta, EasyLevelWeakensWithSeededRng) {
 TEST(AlphaBeta, EvaluationIsSymmetric) {
   // The start position is symmetric except for Han's counting bonus and the tempo.
   Position cho = from_fen(Position::START_FEN, Ruleset::CASUAL);
-  Position han = from_fen("rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR b - - 0 1",
-                          Ruleset::CASUAL);
+  Position han = from_fen("rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR b - - 0 1", Ruleset::CASUAL);
   EXPECT_EQ(AlphaBetaEngine::evaluate(cho), AlphaBetaEngine::evaluate(han));
   // A chariot up is clearly winning.
   Position up = from_fen("rnba1abn1/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1");

@@ -21,15 +21,24 @@ TEST(Cli, EvaluateThenRatings) {
   std::string dir = std::filesystem::temp_directory_path().string() + "/jz_arena_cli_" + std::to_string(getpid());
   std::filesystem::remove_all(dir);
   std::string out;
-  ASSERT_EQ(run(BIN + " evaluate --player1 random:seed=1,name=r1 --player2 random --games 4 --concurrency 2 "
-                      "--openings 2 --seed 3 --out " + dir,
-                out), 0) << out;
+  ASSERT_EQ(run(BIN +
+                    " evaluate --player1 random:seed=1,name=r1 --player2 random --games 4 --concurrency 2 "
+                    "--openings 2 --seed 3 --out " +
+                    dir,
+                out),
+            0)
+      << out;
   EXPECT_NE(out.find("Elo (trinomial)"), std::string::npos) << out;
-  ASSERT_EQ(run(BIN + " evaluate --player1 random:seed=2,name=r2 --player2 r1=random:seed=1 --games 2 --out " + dir,
-                out), 1) << out;  // bad spec: "r1=random..." has kind "r1=random"
-  ASSERT_EQ(run(BIN + " evaluate --player1 random:seed=2,name=r2 --player2 random --games 2 --variant janggicasual "
-                      "--sprt 0,50 --out " + dir,
-                out), 0) << out;
+  ASSERT_EQ(
+      run(BIN + " evaluate --player1 random:seed=2,name=r2 --player2 r1=random:seed=1 --games 2 --out " + dir, out), 1)
+      << out;  // bad spec: "r1=random..." has kind "r1=random"
+  ASSERT_EQ(run(BIN +
+                    " evaluate --player1 random:seed=2,name=r2 --player2 random --games 2 --variant janggicasual "
+                    "--sprt 0,50 --out " +
+                    dir,
+                out),
+            0)
+      << out;
   int results = 0, records = 0;
   for (auto& e : std::filesystem::directory_iterator(dir)) {
     std::string p = e.path().string();

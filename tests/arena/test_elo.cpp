@@ -115,7 +115,6 @@ TEST(Sprt, DecidesClearStreams) {
   }
   // Error rates: with true Elo = elo0 the test should rarely accept H1.
   int false_accepts = 0, n;
-  for (uint64_t seed = 10; seed < 110; ++seed)
-    false_accepts += run_stream(0, false, seed, &n) == SprtState::ACCEPT_H1;
+  for (uint64_t seed = 10; seed < 110; ++seed) false_accepts += run_stream(0, false, seed, &n) == SprtState::ACCEPT_H1;
   EXPECT_LE(false_accepts, 15);  // alpha = 5%; generous margin for 100 trials
 }

@@ -18,8 +18,8 @@ using namespace jz;
 namespace {
 
 std::string temp_dir(const std::string& name) {
-  std::string d = std::filesystem::temp_directory_path().string() + "/jz_arena_" + name + "_" +
-                  std::to_string(::getpid());
+  std::string d =
+      std::filesystem::temp_directory_path().string() + "/jz_arena_" + name + "_" + std::to_string(::getpid());
   std::filesystem::remove_all(d);
   std::filesystem::create_directories(d);
   return d;

@@ -12,8 +12,8 @@
 using namespace jz;
 
 TEST(NetPlayer, PlaysLegalGames) {
-  std::string path = std::filesystem::temp_directory_path().string() + "/jz_arena_net_" +
-                     std::to_string(getpid()) + ".model";
+  std::string path =
+      std::filesystem::temp_directory_path().string() + "/jz_arena_net_" + std::to_string(getpid()) + ".model";
   ModelConfig cfg;
   std::string err;
   ASSERT_TRUE(ModelConfig::parse("2x16", cfg, &err)) << err;

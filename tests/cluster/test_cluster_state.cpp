@@ -50,8 +50,9 @@ TEST(SlurmCli, ParsesToolOutput) {
   EXPECT_EQ(parse_sbatch_output("12345;cluster\n"), "12345");
   EXPECT_EQ(parse_sbatch_output("Submitted batch job 5\n"), "");
   EXPECT_EQ(parse_sbatch_output(""), "");
-  auto q = parse_squeue_output("101_0|RUNNING|1:02|node1\n101_1|PENDING|0:00|(Resources)\n1011|RUNNING|5:00|n2\n"
-                               "102|RUNNING|0:30|node1\n\n");
+  auto q = parse_squeue_output(
+      "101_0|RUNNING|1:02|node1\n101_1|PENDING|0:00|(Resources)\n1011|RUNNING|5:00|n2\n"
+      "102|RUNNING|0:30|node1\n\n");
   ASSERT_EQ(q.size(), 4u);
   EXPECT_EQ(q[1].state, "PENDING");
   EXPECT_EQ(q[1].reason, "(Resources)");
@@ -100,8 +101,9 @@ TEST(RunStatus, NetworkStep) {
 TEST(RunStatus, CountsChunksPerWorker) {
   TempDir d;
   std::mt19937_64 rng(7);
-  const uint64_t now = uint64_t(std::chrono::duration_cast<std::chrono::milliseconds>(
-                                    std::chrono::system_clock::now().time_since_epoch()).count());
+  const uint64_t now = uint64_t(
+      std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+          .count());
   uint64_t expect_positions[2] = {0, 0};
   std::string err;
   for (int w = 0; w < 2; w++) {
@@ -160,11 +162,13 @@ TEST(EvalCsv, RowsFromMatchResults) {
   ASSERT_TRUE(make_dirs(d.path + "/eval"));
   ASSERT_TRUE(write_file_atomic(res, std::string(R"({"games": 20, "score": 0.625,
     "elo_trinomial": {"elo": 88.7, "lo": 1.5, "hi": 180.0, "samples": 20},
-    "elo_pentanomial": {"elo": 90.5, "lo": 10.25, "hi": 170.0, "samples": 10}})"), &err));
+    "elo_pentanomial": {"elo": 90.5, "lo": 10.25, "hi": 170.0, "samples": 10}})"),
+                                &err));
   ASSERT_TRUE(append_eval_row(res, "net-00000120", "net-00000060", csv, &err)) << err;
   ASSERT_TRUE(write_file_atomic(res, std::string(R"({"games": 1, "score": 1,
     "elo_trinomial": {"elo": 800, "lo": 0, "hi": 1200, "samples": 1},
-    "elo_pentanomial": {"elo": 0, "lo": 0, "hi": 0, "samples": 0}})"), &err));
+    "elo_pentanomial": {"elo": 0, "lo": 0, "hi": 0, "samples": 0}})"),
+                                &err));
   ASSERT_TRUE(append_eval_row(res, "net-00000130", "random", csv, &err)) << err;
   std::string text;
   ASSERT_TRUE(read_file(csv, text, &err));

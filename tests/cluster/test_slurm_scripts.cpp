@@ -42,9 +42,9 @@ TEST(SlurmTime, Formats) {
 
 TEST(SlurmTime, InnerLimitLeavesRoomToFlush) {
   EXPECT_EQ(inner_time_limit(0), 0);
-  EXPECT_EQ(inner_time_limit(120), 90);                // short jobs: a quarter
-  EXPECT_EQ(inner_time_limit(3600), 3600 - 360);       // a tenth
-  EXPECT_EQ(inner_time_limit(300), 300 - 60);          // at least a minute
+  EXPECT_EQ(inner_time_limit(120), 90);                     // short jobs: a quarter
+  EXPECT_EQ(inner_time_limit(3600), 3600 - 360);            // a tenth
+  EXPECT_EQ(inner_time_limit(300), 300 - 60);               // at least a minute
   EXPECT_EQ(inner_time_limit(86400 * 2), 86400 * 2 - 600);  // at most ten minutes
   for (long t : {1L, 2L, 59L, 61L, 239L, 240L, 100000L}) {
     EXPECT_GE(inner_time_limit(t), 1);

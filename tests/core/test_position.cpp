@@ -33,10 +33,11 @@ TEST(Fen, RoundTripsAllTestPositions) {
 TEST(Fen, AcceptsHorseAndElephantAliases) {
   Position a, b;
   std::string err;
-  ASSERT_TRUE(a.set_fen("rhea1aehr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RHEA1AEHR w - - 0 1",
-                        Ruleset::JANGGI, &err)) << err;
-  ASSERT_TRUE(b.set_fen("rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1",
-                        Ruleset::JANGGI, &err));
+  ASSERT_TRUE(
+      a.set_fen("rhea1aehr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RHEA1AEHR w - - 0 1", Ruleset::JANGGI, &err))
+      << err;
+  ASSERT_TRUE(
+      b.set_fen("rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1", Ruleset::JANGGI, &err));
   EXPECT_EQ(a.key(), b.key());
   EXPECT_EQ(a.fen(), b.fen());
 }
@@ -121,7 +122,8 @@ TEST(Position, CheckersAreReported) {
   Position p;
   std::string err;
   // fsf_perft_sh_1 style position: Han in check from a cannon on f8 (reference metadata).
-  ASSERT_TRUE(p.set_fen("1n1kaabn1/cr2N4/5C1c1/p1pNp3p/9/9/P1PbP1P1P/3r1p3/4A4/R1BA1KB1R b - - 0 1", Ruleset::JANGGI, &err));
+  ASSERT_TRUE(
+      p.set_fen("1n1kaabn1/cr2N4/5C1c1/p1pNp3p/9/9/P1PbP1P1P/3r1p3/4A4/R1BA1KB1R b - - 0 1", Ruleset::JANGGI, &err));
   Square cs[16];
   ASSERT_EQ(p.checkers(cs), 1);
   EXPECT_EQ(cs[0], make_square(5, 7));

@@ -31,8 +31,8 @@ const std::string START = Position::START_FEN;
 }  // namespace
 
 TEST(Rules, CheckmateFromReferencePosition) {
-  Position p = play("rn3a1b1/1b1a1r3/1c1ckn3/4R4/3p2p1p/3P4P/1P3P3/1C5C1/4K4/1BNA1ABNR b - - 1 15",
-                    Ruleset::JANGGI, "");
+  Position p =
+      play("rn3a1b1/1b1a1r3/1c1ckn3/4R4/3p2p1p/3P4P/1P3P3/1C5C1/4K4/1BNA1ABNR b - - 1 15", Ruleset::JANGGI, "");
   GameResult r = game_result(p);
   EXPECT_EQ(r.winner, Winner::CHO);
   EXPECT_EQ(r.ending, Ending::CHECKMATE);

@@ -13,7 +13,10 @@ inline std::vector<std::vector<std::string>> read_tsv(const std::string& name) {
   std::string line;
   bool header = true;
   while (std::getline(in, line)) {
-    if (header) { header = false; continue; }
+    if (header) {
+      header = false;
+      continue;
+    }
     if (line.empty()) continue;
     std::vector<std::string> cols;
     std::stringstream ss(line);

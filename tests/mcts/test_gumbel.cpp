@@ -140,7 +140,9 @@ TEST(MctsGumbel, OpeningPassBanUnlessBikjang) {
   Position start;
   SearchResult r = search(start, eval, p);
   Move pass = pass_move(start);
-  auto at = [&](const SearchResult& s, Move m) { return size_t(std::find(s.moves.begin(), s.moves.end(), m) - s.moves.begin()); };
+  auto at = [&](const SearchResult& s, Move m) {
+    return size_t(std::find(s.moves.begin(), s.moves.end(), m) - s.moves.begin());
+  };
   EXPECT_FALSE(r.move.is_pass());
   EXPECT_EQ(r.visits[at(r, pass)], 0);
   EXPECT_EQ(r.policy_target[at(r, pass)], 0.0f);

@@ -7,21 +7,15 @@ namespace jz::test {
 namespace {
 
 const char* MATE_IN_1[] = {
-    "9/3C1k3/9/9/9/9/4R4/4K4/8R/9 w - - 0 1",
-    "9/3k5/6N2/9/9/9/9/4R4/9/2RK5 w - - 0 1",
-    "8R/9/3ka4/9/9/2B6/9/5K3/9/9 w - - 0 1",
-    "9/3aa4/3k3p1/9/9/R6N1/9/9/9/4K4 w - - 0 1",
-    "9/4a4/5k3/2p6/9/5N3/9/4KR3/5R3/9 w - - 0 1",
-    "4k4/1R7/9/9/9/9/9/9/9/R2K5 w - - 0 1",
+    "9/3C1k3/9/9/9/9/4R4/4K4/8R/9 w - - 0 1",     "9/3k5/6N2/9/9/9/9/4R4/9/2RK5 w - - 0 1",
+    "8R/9/3ka4/9/9/2B6/9/5K3/9/9 w - - 0 1",      "9/3aa4/3k3p1/9/9/R6N1/9/9/9/4K4 w - - 0 1",
+    "9/4a4/5k3/2p6/9/5N3/9/4KR3/5R3/9 w - - 0 1", "4k4/1R7/9/9/9/9/9/9/9/R2K5 w - - 0 1",
 };
 // Mate in 2 (our moves), none in 1.
 const char* MATE_IN_2[] = {
-    "3k5/9/3aa4/9/5R3/9/2R6/9/3K5/B8 w - - 0 1",
-    "4a4/4k4/9/9/9/3R5/9/7R1/9/3K5 w - - 0 1",
-    "9/RR1ak4/9/9/9/9/9/3K5/9/6R2 w - - 0 1",
-    "9/9/5k3/9/9/9/1pR6/7R1/9/4K4 w - - 0 1",
-    "9/4ka3/9/9/1R5p1/9/6C2/R8/5K3/9 w - - 0 1",
-    "9/9/4k4/R8/9/8R/9/9/3K5/9 w - - 0 1",
+    "3k5/9/3aa4/9/5R3/9/2R6/9/3K5/B8 w - - 0 1", "4a4/4k4/9/9/9/3R5/9/7R1/9/3K5 w - - 0 1",
+    "9/RR1ak4/9/9/9/9/9/3K5/9/6R2 w - - 0 1",    "9/9/5k3/9/9/9/1pR6/7R1/9/4K4 w - - 0 1",
+    "9/4ka3/9/9/1R5p1/9/6C2/R8/5K3/9 w - - 0 1", "9/9/4k4/R8/9/8R/9/9/3K5/9 w - - 0 1",
 };
 
 TEST(MctsStub, EvaluatorsAreDistributions) {
@@ -162,7 +156,10 @@ TEST(MctsGumbel, SixteenSimulationsPickTheBestCandidate) {
   p.gumbel = true;
   p.gumbel_m = 16;
   p.simulations = 16;
-  struct Case { const char* fen; const char* why; };
+  struct Case {
+    const char* fen;
+    const char* why;
+  };
   const Case cases[] = {
       {"9/3k5/9/9/r8/9/9/9/4K4/R8 w - - 0 1", "capture the hanging chariot"},
       {"n3k4/1R7/9/9/9/9/9/9/9/R2K5 w - - 0 1", "mate in 1 by capture"},

@@ -216,8 +216,10 @@ TEST(MctsTree, ForcedPlayoutsPruneThePolicyTarget) {
   double best_share = r.policy_target[best] / r.visits[best];
   for (size_t i = 0; i < r.moves.size(); ++i) {
     s += r.policy_target[i];
-    if (r.visits[i]) EXPECT_LE(r.policy_target[i] / r.visits[i], best_share * (1 + 1e-5)) << i;  // only removes
-    else EXPECT_EQ(r.policy_target[i], 0.0f);
+    if (r.visits[i])
+      EXPECT_LE(r.policy_target[i] / r.visits[i], best_share * (1 + 1e-5)) << i;  // only removes
+    else
+      EXPECT_EQ(r.policy_target[i], 0.0f);
     pruned += r.visits[i] > 0 && r.policy_target[i] == 0;
   }
   EXPECT_NEAR(s, 1.0f, 1e-4);

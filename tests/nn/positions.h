@@ -53,13 +53,18 @@ inline std::string mirror_fen(const std::string& fen) {
     if (end == std::string::npos) end = board.size();
     std::string rank = board.substr(start, end - start), cells;
     for (char c : rank) {
-      if (c >= '1' && c <= '9') cells += std::string(c - '0', '.');
-      else cells += c;
+      if (c >= '1' && c <= '9')
+        cells += std::string(c - '0', '.');
+      else
+        cells += c;
     }
     std::string rev(cells.rbegin(), cells.rend()), packed;
     int run = 0;
     for (char c : rev) {
-      if (c == '.') { ++run; continue; }
+      if (c == '.') {
+        ++run;
+        continue;
+      }
       if (run) packed += char('0' + run), run = 0;
       packed += c;
     }

@@ -37,15 +37,15 @@ std::string read(const std::string& path) {
   return s;
 }
 
-void write(const std::string& path, const std::string& bytes) {
-  std::ofstream(path, std::ios::binary) << bytes;
-}
+void write(const std::string& path, const std::string& bytes) { std::ofstream(path, std::ios::binary) << bytes; }
 
 // Expects loading to throw with a message that names the file and contains `what`.
 void expect_refused(const std::string& path, const std::string& what, JanggiNet* into = nullptr) {
   try {
-    if (into) load_model_into(path, *into);
-    else load_model(path);
+    if (into)
+      load_model_into(path, *into);
+    else
+      load_model(path);
     FAIL() << "loaded " << path;
   } catch (const std::runtime_error& e) {
     std::string msg = e.what();
@@ -244,11 +244,13 @@ TEST(TensorBundle, RefusesShapesBeyondTheLimitsWithoutAllocating) {
   // The dimension 1 becomes 2^62: numel far beyond BUNDLE_MAX_NUMEL.
   std::string big = bytes;
   int64_t one = 1, huge = int64_t(1) << 62;
-  replace_once(big, std::string(reinterpret_cast<const char*>(&one), 8), std::string(reinterpret_cast<const char*>(&huge), 8));
+  replace_once(big, std::string(reinterpret_cast<const char*>(&one), 8),
+               std::string(reinterpret_cast<const char*>(&huge), 8));
   EXPECT_NE(parse_error(reseal(big)).find("bad shape of 't'"), std::string::npos);
   int64_t neg = -1;
   std::string negative = bytes;
-  replace_once(negative, std::string(reinterpret_cast<const char*>(&one), 8), std::string(reinterpret_cast<const char*>(&neg), 8));
+  replace_once(negative, std::string(reinterpret_cast<const char*>(&one), 8),
+               std::string(reinterpret_cast<const char*>(&neg), 8));
   EXPECT_NE(parse_error(reseal(negative)).find("bad shape of 't'"), std::string::npos);
 }
 

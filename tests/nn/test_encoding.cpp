@@ -107,7 +107,7 @@ TEST(Encoding, RuleStatePlanes) {
   EXPECT_EQ(at(v, PLANE_REPEAT2), 1.0f);
   EXPECT_NE(encoding_key(p), key1);  // same board and last moves, different repetition count
   EXPECT_EQ(at(v, PLANE_PASS_ENDS), 0.0f);
-  play(p, "e2e2");                   // pass
+  play(p, "e2e2");  // pass
   v = encode(p);
   EXPECT_EQ(at(v, PLANE_OPP_PASSED), 1.0f);
   EXPECT_EQ(at(v, PLANE_PASS_ENDS), 1.0f);  // a second pass would end the game
@@ -156,8 +156,12 @@ TEST(Encoding, KeyFollowsTheEncoding) {
   }
   // Same board, different last move: different input, different key.
   Position a = from_fen(Position::START_FEN), b = a;
-  play(a, "b1c3"); play(a, "b10c8"); play(a, "a1a2");
-  play(b, "a1a2"); play(b, "b10c8"); play(b, "b1c3");
+  play(a, "b1c3");
+  play(a, "b10c8");
+  play(a, "a1a2");
+  play(b, "a1a2");
+  play(b, "b10c8");
+  play(b, "b1c3");
   EXPECT_EQ(a.key(), b.key());
   EXPECT_NE(encoding_key(a), encoding_key(b));
   EXPECT_NE(encode(a), encode(b));

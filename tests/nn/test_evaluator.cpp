@@ -71,7 +71,10 @@ TEST(NetworkEvaluator, PolicyIsADistributionOverLegalMoves) {
   for (size_t i = 0; i < out.size(); ++i) {
     ASSERT_EQ(int(out[i].policy.size()), in.moves[i].size);
     double sum = 0;
-    for (float p : out[i].policy) { EXPECT_GE(p, 0.0f); sum += p; }
+    for (float p : out[i].policy) {
+      EXPECT_GE(p, 0.0f);
+      sum += p;
+    }
     EXPECT_NEAR(sum, 1.0, 1e-4);
     EXPECT_NEAR(out[i].wdl[0] + out[i].wdl[1] + out[i].wdl[2], 1.0, 1e-5);
   }

@@ -79,7 +79,7 @@ TEST(PolicyMirror, IsAnInvolutionAndKeepsPass) {
     fixed += m == i;
   }
   EXPECT_EQ(mirror_policy_index(PASS_INDEX), PASS_INDEX);
-  EXPECT_GT(fixed, 1);       // moves along the centre file
+  EXPECT_GT(fixed, 1);  // moves along the centre file
   EXPECT_LT(fixed, 300);
 }
 

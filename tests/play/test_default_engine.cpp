@@ -35,13 +35,16 @@ struct ModelDir {
     dir = fs::temp_directory_path() / ("jz_default_engine_" + std::to_string(::getpid()) + "_" + record_fixture);
     fs::create_directories(dir);
     std::ofstream(dir / "latest.jzn") << "not a model";
-    if (!record_fixture.empty()) fs::copy_file(fixture(record_fixture), dir / "latest.json", fs::copy_options::overwrite_existing);
+    if (!record_fixture.empty())
+      fs::copy_file(fixture(record_fixture), dir / "latest.json", fs::copy_options::overwrite_existing);
     if (const char* e = std::getenv("JZ_MODEL")) old_env = e, had_env = true;
     setenv("JZ_MODEL", model().c_str(), 1);
   }
   ~ModelDir() {
-    if (had_env) setenv("JZ_MODEL", old_env.c_str(), 1);
-    else unsetenv("JZ_MODEL");
+    if (had_env)
+      setenv("JZ_MODEL", old_env.c_str(), 1);
+    else
+      unsetenv("JZ_MODEL");
     std::error_code ec;
     fs::remove_all(dir, ec);
   }
@@ -60,7 +63,8 @@ std::string uci(const std::vector<std::string>& lines) {
 TEST(DefaultEngine, RecordThatBeatsExpert) {
   StrengthVerdict v = judge_strength_record(slurp(fixture("strength_beats_expert.json")), "r.json");
   EXPECT_TRUE(v.beats_expert);
-  EXPECT_EQ(v.reason, "r.json: the network scored 0.58 in 200 games against alphabeta:level=expert at 1000 ms per move");
+  EXPECT_EQ(v.reason,
+            "r.json: the network scored 0.58 in 200 games against alphabeta:level=expert at 1000 ms per move");
 }
 
 TEST(DefaultEngine, RecordThatLosesToExpert) {
@@ -78,10 +82,12 @@ TEST(DefaultEngine, OnlyAClearExpertWinCounts) {
   // Every recorded match against expert must be a win.
   EXPECT_FALSE(judge(R"({"strength": [)" + e + R"("score": 0.7}, )" + e + R"("score": 0.4}]})").beats_expert);
   // Wins against other opponents, or another expert spec, do not count.
-  StrengthVerdict other = judge(R"({"strength": [{"vs": "alphabeta:level=normal", "movetime_ms": 500, "games": 10, "score": 1}]})");
+  StrengthVerdict other =
+      judge(R"({"strength": [{"vs": "alphabeta:level=normal", "movetime_ms": 500, "games": 10, "score": 1}]})");
   EXPECT_FALSE(other.beats_expert);
   EXPECT_TRUE(has(other.reason, "records no match against alphabeta:level=expert")) << other.reason;
-  EXPECT_FALSE(judge(R"({"strength": [{"vs": "alphabeta:depth=1", "movetime_ms": 5, "games": 1, "score": 1}]})").beats_expert);
+  EXPECT_FALSE(
+      judge(R"({"strength": [{"vs": "alphabeta:depth=1", "movetime_ms": 5, "games": 1, "score": 1}]})").beats_expert);
   // The results the project recorded before this rule (free text) say nothing about expert.
   EXPECT_FALSE(judge(R"({"results": {"vs_alphabeta_easy": "0/100"}})").beats_expert);
 }
@@ -96,7 +102,7 @@ TEST(DefaultEngine, MalformedRecordsAreNotWins) {
   EXPECT_EQ(reason("[1, 2]"), "r.json is not a JSON object");
   EXPECT_TRUE(has(reason(R"({"strength": "won"})"), "\"strength\" must be a list")) << reason(R"({"strength": "won"})");
   const std::string vs = R"({"strength": [{"vs": "alphabeta:level=expert", )";
-  EXPECT_TRUE(has(reason(vs + R"("games": 10, "score": 0.9}]})"), "\"movetime_ms\""));          // time missing
+  EXPECT_TRUE(has(reason(vs + R"("games": 10, "score": 0.9}]})"), "\"movetime_ms\""));  // time missing
   EXPECT_TRUE(has(reason(vs + R"("movetime_ms": "1s", "games": 10, "score": 0.9}]})"), "\"movetime_ms\""));
   EXPECT_TRUE(has(reason(vs + R"("movetime_ms": 100, "score": 0.9}]})"), "\"games\""));
   EXPECT_TRUE(has(reason(vs + R"("movetime_ms": 100, "games": 10, "score": 1.5}]})"), "\"score\""));
@@ -115,8 +121,9 @@ TEST(DefaultEngine, ChoiceFromFiles) {
   ModelDir missing("");
   DefaultEngine m = choose_default_engine(missing.model());
   EXPECT_FALSE(m.network);
-  EXPECT_EQ(m.reason, strength_record_path(missing.model()) + " not found: the network's strength against "
-                                                             "alphabeta:level=expert is unknown");
+  EXPECT_EQ(m.reason, strength_record_path(missing.model()) +
+                          " not found: the network's strength against "
+                          "alphabeta:level=expert is unknown");
   fs::create_directory(missing.dir / "latest.json");  // a directory: cannot be read
   DefaultEngine u = choose_default_engine(missing.model());
   EXPECT_FALSE(u.network);

@@ -30,7 +30,8 @@ TEST(PlayEngine, AlphaBetaDepthGivesLegalMoveAndReport) {
   l.depth = 3;
   int reports = 0;
   ThinkInfo fin;
-  Move m = e.think(p, l, [&](const ThinkInfo&) { ++reports; }, nullptr, &fin);
+  Move m = e.think(
+      p, l, [&](const ThinkInfo&) { ++reports; }, nullptr, &fin);
   EXPECT_TRUE(is_legal(p, m));
   EXPECT_GE(reports, 1);
   EXPECT_FALSE(fin.network);

@@ -18,7 +18,7 @@ TEST(Game, MovesUndoAndIllegalInput) {
   EXPECT_EQ(g.setup(), "inner-outer");
   Move m;
   ASSERT_TRUE(g.play_text("a4a5", &m, &err)) << err;
-  EXPECT_FALSE(g.play_text("a7a5", &m, &err));   // occupied by nothing legal: illegal
+  EXPECT_FALSE(g.play_text("a7a5", &m, &err));  // occupied by nothing legal: illegal
   EXPECT_FALSE(err.empty());
   EXPECT_FALSE(g.play_text("zz", &m, &err));
   EXPECT_FALSE(g.play_text("", &m, &err));
@@ -89,7 +89,9 @@ TEST(Game, RecordRoundTripAndBadRecords) {
   Game bad;
   EXPECT_FALSE(bad.from_json("{not json", &err));
   EXPECT_FALSE(bad.from_json(R"({"start_fen":"x","moves":[]})", &err));
-  EXPECT_FALSE(bad.from_json(R"({"start_fen":"rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1","moves":["b1b5"]})", &err));
+  EXPECT_FALSE(bad.from_json(
+      R"({"start_fen":"rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1","moves":["b1b5"]})",
+      &err));
   EXPECT_NE(err.find("move 1"), std::string::npos);
   EXPECT_FALSE(bad.load("/nonexistent/dir/record.json", &err));
   EXPECT_EQ(bad.ply(), 0);  // unchanged by failures

@@ -65,8 +65,8 @@ class FlushedText : public std::streambuf {
 
 TEST(UciSession, TiedSlowInputWhileSearching) {
   // Empty lines are commands that reply nothing: the reads around them take no lock of the session.
-  SlowLines lines({"setoption name ModelPath value <empty>", "position startpos", "go infinite", "", "", "isready",
-                   "", "stop", "", "quit"},
+  SlowLines lines({"setoption name ModelPath value <empty>", "position startpos", "go infinite", "", "", "isready", "",
+                   "stop", "", "quit"},
                   30);
   FlushedText text;
   std::istream in(&lines);

@@ -33,7 +33,9 @@ int leak() {
 
 int data_race() {
   int shared = 0;
-  std::thread t([&] { for (int i = 0; i < 1000; ++i) ++shared; });
+  std::thread t([&] {
+    for (int i = 0; i < 1000; ++i) ++shared;
+  });
   for (int i = 0; i < 1000; ++i) ++shared;
   t.join();
   sink = shared;

@@ -36,8 +36,9 @@ TEST(ConfigSections, Registry) {
 }
 
 TEST(ConfigSections, OtherCommandsSectionsAreAcceptedUnread) {
-  Config c = parsed("selfplay:\n  max_plies: 50\nsearch:\n  gumbel: true\ntraining:\n  lr: 0.1\n  lr_typo: 3\n"
-                    "evaluation:\n  games: 4\n");
+  Config c = parsed(
+      "selfplay:\n  max_plies: 50\nsearch:\n  gumbel: true\ntraining:\n  lr: 0.1\n  lr_typo: 3\n"
+      "evaluation:\n  games: 4\n");
   EXPECT_EQ(selfplay_check(c), "");
   // A command that reads training.* (here: the one key it knows) refuses the typo, with its line.
   c.get_double("training.lr", 0);

@@ -43,7 +43,10 @@ TEST(GameRecord, TamperedGamesFailValidation) {
   EXPECT_NE(err.find("FEN"), std::string::npos);
   bad = g;
   for (auto& p : bad.plies)
-    if (p.policy_size > 1) { bad.policy[p.policy_begin].prob += 2000; break; }
+    if (p.policy_size > 1) {
+      bad.policy[p.policy_begin].prob += 2000;
+      break;
+    }
   EXPECT_FALSE(validate_game(bad, &err));
   // Resigning is consistent only while the game is on and with a winner.
   bad = g;

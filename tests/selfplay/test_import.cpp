@@ -55,8 +55,13 @@ struct Collected {
 };
 Collected import_text(const std::string& name, const std::string& bytes, ImportOptions o = {}) {
   Collected c;
-  Importer imp(o, [&](GameRecord&& g, std::string*) { c.games.push_back(std::move(g)); return true; },
-               [&](const std::string& line) { c.lines.push_back(line); });
+  Importer imp(
+      o,
+      [&](GameRecord&& g, std::string*) {
+        c.games.push_back(std::move(g));
+        return true;
+      },
+      [&](const std::string& line) { c.lines.push_back(line); });
   std::string err;
   EXPECT_TRUE(imp.import_bytes(name, bytes, &err)) << err;
   c.stats = imp.stats();
@@ -141,12 +146,13 @@ TEST(ImportGib, BadGamesAreSkippedWithFileGameAndPly) {
     EXPECT_NE(at, std::string::npos) << from;
     return s.replace(at, from.size(), to);
   };
-  std::string illegal = replace(good, "13. 74상42병", "13. 74상43병");      // no such elephant move
-  std::string wrong_piece = replace(good, "5. 88포85", "5. 88차85");        // a cannon stands on 88
+  std::string illegal = replace(good, "13. 74상42병", "13. 74상43병");  // no such elephant move
+  std::string wrong_piece = replace(good, "5. 88포85", "5. 88차85");    // a cannon stands on 88
   std::string bad_header = replace(good, "[초차림 \"상마상마\"]", "[초차림 \"상상마마\"]");
-  std::string truncated = good.substr(0, good.find("70. 25사35"));         // 총수 says 73
+  std::string truncated = good.substr(0, good.find("70. 25사35"));  // 총수 says 73
   std::string bad_result = replace(good, "초 완승", "초 뭔가");
-  std::string text = good + "\n" + illegal + "\n" + wrong_piece + "\n" + bad_header + "\n" + bad_result + "\n" + truncated;
+  std::string text =
+      good + "\n" + illegal + "\n" + wrong_piece + "\n" + bad_header + "\n" + bad_result + "\n" + truncated;
   Collected c = import_text("many.gib", text);
   EXPECT_EQ(c.stats.games_read, 6);
   EXPECT_EQ(c.stats.imported, 1);
@@ -211,7 +217,8 @@ TEST(ImportGib, ExportRoundTrips) {
       r.flags = 0;
       if (r.winner == Winner::DRAW) r.winner = Winner::HAN;
     }
-    if (i == 7) r.start_fen = "4k4/9/9/9/4c4/9/9/9/4R4/4K4 w - - 0 1", r.plies.clear(), r.winner = Winner::CHO,
+    if (i == 7)
+      r.start_fen = "4k4/9/9/9/4c4/9/9/9/4R4/4K4 w - - 0 1", r.plies.clear(), r.winner = Winner::CHO,
       r.ending = Ending::RESIGNATION;
     std::vector<Move> m;
     for (const PlyRecord& p : r.plies) m.push_back(p.move);
@@ -265,10 +272,12 @@ TEST(ImportPgn, SanNeedsDisambiguationAndOtherVariantsAreRefused) {
   ASSERT_TRUE(parse_pgn_move(pos, "Rb1-a2", m, &err) == false);  // no chariot on b1
   ASSERT_TRUE(parse_pgn_move(pos, "pass", m, &err)) << err;
   EXPECT_TRUE(m.is_pass());
-  Collected c = import_text("x.pgn", "[Variant \"xiangqi\"]\n\n1. h2e2 *\n\n[Variant \"janggimodern\"]\n[Result \"*\"]\n\n1. a4b4 *\n");
+  Collected c = import_text(
+      "x.pgn", "[Variant \"xiangqi\"]\n\n1. h2e2 *\n\n[Variant \"janggimodern\"]\n[Result \"*\"]\n\n1. a4b4 *\n");
   EXPECT_EQ(c.stats.skipped, 2);
   ASSERT_EQ(c.lines.size(), 2u);
-  EXPECT_NE(c.lines[0].find("game 1, header: skipped: variant 'xiangqi' is not Janggi"), std::string::npos) << c.lines[0];
+  EXPECT_NE(c.lines[0].find("game 1, header: skipped: variant 'xiangqi' is not Janggi"), std::string::npos)
+      << c.lines[0];
   EXPECT_NE(c.lines[1].find("game 2, header: skipped: no result"), std::string::npos) << c.lines[1];
 }
 
@@ -304,7 +313,8 @@ TEST(ImportJsonl, OwnGameRecordsReadBack) {
     games.push_back(test::random_game(rng, Ruleset(i % RULESET_NB), 80));
     text += game_to_json(games.back()) + "\n";
   }
-  text += "{\"fen\": \"" + setup_fen(0) + "\", \"moves\": [\"a4b4\", \"a7a6\", \"zz\"], \"winner\": \"cho\", \"ending\": \"resignation\"}\n";
+  text += "{\"fen\": \"" + setup_fen(0) +
+          "\", \"moves\": [\"a4b4\", \"a7a6\", \"zz\"], \"winner\": \"cho\", \"ending\": \"resignation\"}\n";
   text += "not json\n";
   Collected c = import_text("games.jsonl", text);
   EXPECT_EQ(c.stats.games_read, 10);
@@ -331,8 +341,9 @@ TEST(ImportChunks, ImportedChunksLoadInTheReplayBuffer) {
     ImportOptions o;
     o.label_smoothing = 0.1f;
     std::vector<std::string> lines;
-    Importer imp(o, [&](GameRecord&& g, std::string* e) { return writer.add(std::move(g), e); },
-                 [&](const std::string& l) { lines.push_back(l); });
+    Importer imp(
+        o, [&](GameRecord&& g, std::string* e) { return writer.add(std::move(g), e); },
+        [&](const std::string& l) { lines.push_back(l); });
     std::vector<std::string> missing;
     std::vector<std::string> files = list_record_files({DATA + "/gib", DATA + "/pgn", DATA + "/nope"}, &missing);
     EXPECT_EQ(missing, std::vector<std::string>{DATA + "/nope"});

@@ -39,10 +39,13 @@ pid_t spawn(const std::string& dir, const std::string& config, const std::string
   pid_t pid = fork();
   if (pid == 0) {
     int fd = ::open((dir + "/" + worker + ".log").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    if (fd >= 0) { dup2(fd, 1); dup2(fd, 2); }
-    execl(JZ_BINARY, "janggi-zero", "selfplay", "--config", config.c_str(), "--models-dir",
-          (dir + "/models").c_str(), "--output-dir", (dir + "/games").c_str(), "--threads", "2", "--worker-id",
-          worker.c_str(), "--stub", "material", (char*)nullptr);
+    if (fd >= 0) {
+      dup2(fd, 1);
+      dup2(fd, 2);
+    }
+    execl(JZ_BINARY, "janggi-zero", "selfplay", "--config", config.c_str(), "--models-dir", (dir + "/models").c_str(),
+          "--output-dir", (dir + "/games").c_str(), "--threads", "2", "--worker-id", worker.c_str(), "--stub",
+          "material", (char*)nullptr);
     _exit(127);
   }
   return pid;

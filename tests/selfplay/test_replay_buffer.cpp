@@ -175,7 +175,10 @@ TEST(ReplayBuffer, SamplesMatchTheirGames) {
       if (!match) continue;
       Position start = s.pos;
       for (int k = 0; k < s.ply; ++k) start.undo_move();
-      if (start.fen() == g.start_fen && start.ruleset() == g.ruleset) { game = &g; break; }
+      if (start.fen() == g.start_fen && start.ruleset() == g.ruleset) {
+        game = &g;
+        break;
+      }
     }
     ASSERT_NE(game, nullptr);
     const PlyRecord& ply = game->plies[s.ply];

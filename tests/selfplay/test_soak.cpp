@@ -99,10 +99,15 @@ TEST(SoakWatchdog, FindsAFrozenCounterOnItsOwnThread) {
   std::atomic<uint64_t> moving{0};
   std::vector<StallEvent> seen;
   std::mutex seen_mu;
-  Watchdog w([&] { return std::vector<uint64_t>{moving++, 42}; }, 0.2, 0.02, [&](const StallEvent& e) {
-    std::lock_guard<std::mutex> lock(seen_mu);
-    seen.push_back(e);
-  });
+  Watchdog w(
+      [&] {
+        return std::vector<uint64_t>{moving++, 42};
+      },
+      0.2, 0.02,
+      [&](const StallEvent& e) {
+        std::lock_guard<std::mutex> lock(seen_mu);
+        seen.push_back(e);
+      });
   w.start();
   auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
   while (w.stall_count() == 0 && std::chrono::steady_clock::now() < deadline)

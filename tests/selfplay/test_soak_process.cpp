@@ -26,8 +26,8 @@ namespace jz {
 namespace {
 
 namespace fs = std::filesystem;
-using test::TempDir;
 using test::slurp;
+using test::TempDir;
 
 std::vector<std::string> lines_of(const std::string& path) {
   std::ifstream in(path);
@@ -62,15 +62,16 @@ TEST(SoakProcess, WritesSamplesSummaryAndValidChunks) {
   std::string out = dir.path + "/soak";
   int rc = run("--threads " + std::to_string(threads) + LIGHT +
                    "--seconds 6 --sample-seconds 0.5 --warmup-seconds 1 --stall-seconds 120 "
-                   "--max-growth-mib 100000 --out " + out,
+                   "--max-growth-mib 100000 --out " +
+                   out,
                dir.path);
   ASSERT_EQ(rc, 0) << slurp(dir.path + "/err.txt");
 
   std::vector<std::string> csv = lines_of(out + "/soak.csv");
   ASSERT_GE(csv.size(), 5u) << "header and several samples expected";
   std::vector<std::string> cols = split(csv[0], ',');
-  std::vector<std::string> expected = {"version", "elapsed_s", "cpu_s",      "rss_mib",          "hwm_mib",
-                                       "games",   "positions", "moves",      "concurrent_games", "games_per_s",
+  std::vector<std::string> expected = {"version",     "elapsed_s",  "cpu_s", "rss_mib",          "hwm_mib",
+                                       "games",       "positions",  "moves", "concurrent_games", "games_per_s",
                                        "evals_per_s", "max_idle_s", "stalls"};
   EXPECT_EQ(cols, expected);
   double last_elapsed = -1;
@@ -136,7 +137,8 @@ TEST(SoakProcess, AnInjectedStallIsReportedAndFailsTheRun) {
   std::string out = dir.path + "/soak";
   int rc = run("--threads 3" + LIGHT +
                    "--seconds 5 --sample-seconds 0.5 --warmup-seconds 1 --stall-seconds 1 --inject-stall 2.5 "
-                   "--max-growth-mib 100000 --out " + out,
+                   "--max-growth-mib 100000 --out " +
+                   out,
                dir.path);
   EXPECT_EQ(rc, 2) << slurp(dir.path + "/err.txt");
   nlohmann::json j = nlohmann::json::parse(slurp(out + "/soak.json"));

@@ -167,8 +167,11 @@ TEST(SelfPlayWorker, SwitchesNetworkBetweenMovesWithoutStopping) {
 TEST(SelfPlayOptions, ConfigKeysAndBadValues) {
   Config c;
   std::string err;
-  ASSERT_TRUE(c.parse("selfplay:\n  rules: janggimodern\n  full_simulations: 99\nsearch:\n  gumbel: true\n"
-                      "  gumbel_m: 8\n", "t.yaml", &err)) << err;
+  ASSERT_TRUE(
+      c.parse("selfplay:\n  rules: janggimodern\n  full_simulations: 99\nsearch:\n  gumbel: true\n"
+              "  gumbel_m: 8\n",
+              "t.yaml", &err))
+      << err;
   SelfPlayOptions o;
   ASSERT_TRUE(load_selfplay_options(c, o, &err)) << err;
   EXPECT_EQ(o.ruleset, Ruleset::MODERN);

@@ -110,9 +110,10 @@ Position mirror_position(const Position& pos) {
 TEST(TrainOptions, ParsesValidatesAndSchedules) {
   Config c;
   std::string err;
-  ASSERT_TRUE(c.parse("training:\n  model: 4x32\n  lr: 0.1\n  lr_schedule: step\n  lr_steps: [100, 200]\n"
-                      "  warmup_steps: 10\n",
-                      "t.yaml", &err))
+  ASSERT_TRUE(
+      c.parse("training:\n  model: 4x32\n  lr: 0.1\n  lr_schedule: step\n  lr_steps: [100, 200]\n"
+              "  warmup_steps: 10\n",
+              "t.yaml", &err))
       << err;
   TrainOptions o;
   ASSERT_TRUE(load_train_options(c, o, &err)) << err;
@@ -129,9 +130,9 @@ TEST(TrainOptions, ParsesValidatesAndSchedules) {
   EXPECT_NEAR(learning_rate_at(o, 510), 0.05, 1e-9);
   EXPECT_NEAR(learning_rate_at(o, 5000), 0.0, 1e-12);
 
-  for (const char* bad : {"training:\n  optimizer: rmsprop\n", "training:\n  model: 4by32\n",
-                          "training:\n  batch_size: 0\n", "training:\n  lr_steps: [200, 100]\n",
-                          "training:\n  lr: fast\n"}) {
+  for (const char* bad :
+       {"training:\n  optimizer: rmsprop\n", "training:\n  model: 4by32\n", "training:\n  batch_size: 0\n",
+        "training:\n  lr_steps: [200, 100]\n", "training:\n  lr: fast\n"}) {
     Config b;
     ASSERT_TRUE(b.parse(bad, "bad.yaml", &err));
     TrainOptions x;
@@ -296,8 +297,8 @@ TEST(Trainer, LowersPolicyAndValueLossOnItsOwnPositions) {
   }
   Losses after = t.evaluate(held);
   std::printf("held-out loss: policy %.3f -> %.3f, value %.3f -> %.3f, margin %.4f -> %.4f, opp %.3f -> %.3f\n",
-              before.policy, after.policy, before.value, after.value, before.margin, after.margin,
-              before.opp_policy, after.opp_policy);
+              before.policy, after.policy, before.value, after.value, before.margin, after.margin, before.opp_policy,
+              after.opp_policy);
   EXPECT_EQ(t.step(), 120);
   EXPECT_EQ(t.samples_trained(), 120 * 64);
   EXPECT_LT(after.policy, before.policy - 0.1);

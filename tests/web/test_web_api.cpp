@@ -99,7 +99,8 @@ TEST_F(WebApi, InfoAndPage) {
 }
 
 TEST_F(WebApi, PlayAGameWithBadRequests) {
-  auto [st, s] = post("/api/new", R"({"cho_setup":"outer","han_setup":"left","rules":"janggi","human":"cho","level":"easy"})");
+  auto [st, s] =
+      post("/api/new", R"({"cho_setup":"outer","han_setup":"left","rules":"janggi","human":"cho","level":"easy"})");
   ASSERT_EQ(st, 200) << s.dump();
   std::string id = s["id"];
   EXPECT_EQ(s["turn"], "cho");
