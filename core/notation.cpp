@@ -6,6 +6,29 @@
 
 namespace jz {
 
+PieceType piece_type_from_letter(char c) {
+  switch (std::toupper(static_cast<unsigned char>(c))) {
+    case 'K':
+      return GENERAL;
+    case 'A':
+      return GUARD;
+    case 'B':
+    case 'E':
+      return ELEPHANT;
+    case 'N':
+    case 'H':
+      return HORSE;
+    case 'R':
+      return CHARIOT;
+    case 'C':
+      return CANNON;
+    case 'P':
+      return SOLDIER;
+    default:
+      return NO_PIECE_TYPE;
+  }
+}
+
 std::string square_name(Square s) { return std::string(1, char('a' + file_of(s))) + std::to_string(rank_of(s) + 1); }
 
 bool parse_square(const std::string& s, Square& out) {

@@ -23,6 +23,9 @@ bool parse_korean_move(const Position& pos, const std::string& s, Move& out, std
 // Either notation.
 bool parse_any_move(const Position& pos, const std::string& s, Move& out, std::string* error);
 
+// The piece type of a letter, either case: K A B/E N/H R C P (FEN, UCI promotion, SAN); NO_PIECE_TYPE otherwise.
+PieceType piece_type_from_letter(char c);
+
 // Piece names for display.
 const char* piece_name_hangul(Piece p);
 const char* piece_name_hanja(Piece p);

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "geometry.h"
+#include "notation.h"
 #include "util/random.h"
 
 namespace jz {
@@ -28,29 +29,6 @@ const ZobristTable& Z() {
 }
 
 const char PIECE_CHARS[] = " KABNRCP";
-
-PieceType type_from_char(char c) {
-  switch (std::toupper(static_cast<unsigned char>(c))) {
-    case 'K':
-      return GENERAL;
-    case 'A':
-      return GUARD;
-    case 'B':
-    case 'E':
-      return ELEPHANT;
-    case 'N':
-    case 'H':
-      return HORSE;
-    case 'R':
-      return CHARIOT;
-    case 'C':
-      return CANNON;
-    case 'P':
-      return SOLDIER;
-    default:
-      return NO_PIECE_TYPE;
-  }
-}
 
 }  // namespace
 
@@ -143,7 +121,7 @@ bool Position::set_fen(const std::string& fen, Ruleset rules, std::string* error
       file += ch - '0';
       if (file > FILE_NB) return fail("rank " + std::to_string(rank + 1) + " has more than 9 files");
     } else {
-      PieceType t = type_from_char(ch);
+      PieceType t = piece_type_from_letter(ch);
       if (t == NO_PIECE_TYPE) return fail(std::string("unknown piece letter '") + ch + "'");
       if (file >= FILE_NB) return fail("rank " + std::to_string(rank + 1) + " has more than 9 files");
       Color c = std::isupper(static_cast<unsigned char>(ch)) ? CHO : HAN;

@@ -10,27 +10,9 @@ namespace jz {
 
 namespace {
 
+// SAN names pieces in capitals only (a lower-case letter is a file).
 PieceType san_piece(char c) {
-  switch (c) {
-    case 'K':
-      return GENERAL;
-    case 'A':
-      return GUARD;
-    case 'B':
-    case 'E':
-      return ELEPHANT;
-    case 'N':
-    case 'H':
-      return HORSE;
-    case 'R':
-      return CHARIOT;
-    case 'C':
-      return CANNON;
-    case 'P':
-      return SOLDIER;
-    default:
-      return NO_PIECE_TYPE;
-  }
+  return std::isupper(static_cast<unsigned char>(c)) ? piece_type_from_letter(c) : NO_PIECE_TYPE;
 }
 
 bool is_uci_shape(const std::string& s) {
