@@ -17,9 +17,9 @@ using jz::test::slurp;
 namespace {
 
 struct TempRun {
-  std::string root = fs::temp_directory_path().string() + "/jz_gauntlet_" + std::to_string(getpid());
+  jz::test::TempDir tmp{"gauntlet"};
+  std::string root = tmp.path;
   TempRun() {
-    fs::remove_all(root);
     fs::create_directories(root + "/models");
     ModelConfig cfg;
     std::string err;
@@ -30,7 +30,6 @@ struct TempRun {
       create_random_network(root + name, cfg, uint64_t(step + 1));
     }
   }
-  ~TempRun() { fs::remove_all(root); }
   GauntletOptions options() const {
     GauntletOptions o;
     o.models_dir = root + "/models";

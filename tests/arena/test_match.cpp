@@ -12,18 +12,11 @@
 #include "arena/results.h"
 #include "core/movegen.h"
 #include "core/setups.h"
+#include "tests/support/test_support.h"
 
 using namespace jz;
 
 namespace {
-
-std::string temp_dir(const std::string& name) {
-  std::string d =
-      std::filesystem::temp_directory_path().string() + "/jz_arena_" + name + "_" + std::to_string(::getpid());
-  std::filesystem::remove_all(d);
-  std::filesystem::create_directories(d);
-  return d;
-}
 
 // Every game: legal moves, the referee's verdict at the end equals the stored result.
 void check_games(const MatchConfig& cfg, const MatchResult& r) {
@@ -55,7 +48,8 @@ TEST(Match, RandomVsRandomPairedAndReplayable) {
   cfg.opening_plies = 4;
   cfg.seed = 11;
   cfg.max_plies = 300;
-  std::string dir = temp_dir("match");
+  jz::test::TempDir tmp("arena_match");
+  std::string dir = tmp.path;
   cfg.records_path = dir + "/games.jsonl";
   MatchResult r;
   std::string err;
@@ -101,7 +95,6 @@ TEST(Match, RandomVsRandomPairedAndReplayable) {
     EXPECT_EQ(record_to_json(back[i]), record_to_json(r.games[i]));
     EXPECT_EQ(back[i].moves, r.games[i].moves);
   }
-  std::filesystem::remove_all(dir);
 }
 
 TEST(Match, SameSeedSameGames) {
@@ -164,7 +157,8 @@ TEST(Match, BadConfigIsAnError) {
 }
 
 TEST(Match, ResultsStoreFeedsRatings) {
-  std::string dir = temp_dir("store");
+  jz::test::TempDir tmp("arena_store");
+  std::string dir = tmp.path;
   for (int k = 0; k < 2; ++k) {
     MatchConfig cfg;
     cfg.player1 = k == 0 ? "random:seed=1,name=r1" : "random:seed=2,name=r2";
@@ -191,5 +185,4 @@ TEST(Match, ResultsStoreFeedsRatings) {
   EXPECT_FALSE(load_results(dir, res, &files, &err));
   EXPECT_NE(err.find("bad.result.json"), std::string::npos);
   EXPECT_FALSE(load_results(dir + "/missing", res, &files, &err));
-  std::filesystem::remove_all(dir);
 }

@@ -20,6 +20,7 @@
 #include "selfplay/replay_buffer.h"
 #include "tests/selfplay/random_games.h"
 #include "util/fileio.h"
+#include "tests/support/test_support.h"
 
 namespace jz {
 namespace {
@@ -334,8 +335,8 @@ TEST(ImportJsonl, OwnGameRecordsReadBack) {
 
 // End to end through the chunk writer: complete chunks only, and the trainer's buffer loads them.
 TEST(ImportChunks, ImportedChunksLoadInTheReplayBuffer) {
-  fs::path dir = fs::temp_directory_path() / ("jz_import_test_" + std::to_string(::getpid()));
-  fs::remove_all(dir);
+  test::TempDir tmp("import");
+  fs::path dir = tmp.path;
   {
     ChunkWriter writer(dir.string(), "import", 1);
     ImportOptions o;
@@ -359,7 +360,6 @@ TEST(ImportChunks, ImportedChunksLoadInTheReplayBuffer) {
   EXPECT_EQ(buf.refresh(), 4);
   EXPECT_EQ(buf.stats().bad_chunks, 0);
   EXPECT_EQ(buf.stats().positions, 73 * 2 + 8 + 16);
-  fs::remove_all(dir);
 }
 
 }  // namespace

@@ -17,6 +17,7 @@
 #include "selfplay/soak_monitor.h"
 #include "selfplay/soak_report.h"
 #include "selfplay/worker.h"
+#include "tests/support/test_support.h"
 #include "util/process.h"
 
 namespace jz {
@@ -129,8 +130,8 @@ TEST(SoakWatchdog, FindsAFrozenCounterOnItsOwnThread) {
 // per move played, so their sum is exactly rounds + moves (no resignations in these games).
 TEST(SoakWorkerProgress, EveryThreadCountsRoundsAndMoves) {
   namespace fs = std::filesystem;
-  std::string dir = (fs::temp_directory_path() / ("jz_soak_progress_" + std::to_string(::getpid()))).string();
-  fs::remove_all(dir);
+  test::TempDir tmp("soak_progress");
+  std::string dir = tmp.path;
   SelfPlayOptions o;
   o.games_per_thread = 2;
   o.leaves_per_game = 2;
@@ -158,7 +159,6 @@ TEST(SoakWorkerProgress, EveryThreadCountsRoundsAndMoves) {
     SelfPlayStats s = w.stats();
     EXPECT_EQ(std::accumulate(p.begin(), p.end(), uint64_t(0)), s.moves + s.eval_calls);
   }
-  fs::remove_all(dir);
 }
 
 TEST(SoakMemory, ParsesProcStatus) {
