@@ -1,253 +1,18 @@
-// `janggi-zero play`: a game against the network or the alpha-beta levels in the terminal. Reads
-// commands line by line from stdin, so a game can be scripted (see tests/play/play_terminal_test.sh).
+// `janggi-zero play`: a game against the network or the alpha-beta levels in the terminal
+// (play/terminal_game.h; scripted in tests/play/play_terminal_test.sh and test_terminal_game.cpp).
 #include <unistd.h>
 
-#include <cmath>
-#include <cstdio>
 #include <iostream>
-#include <sstream>
+#include <memory>
 
+#include "apps/app_support.h"
 #include "apps/commands.h"
-#include "core/movegen.h"
-#include "core/notation.h"
-#include "core/setups.h"
-#include "play/board_text.h"
-#include "play/default_engine.h"
-#include "play/engine.h"
-#include "play/game.h"
-#include "play/model_path.h"
+#include "play/terminal_game.h"
 
 namespace jz::app {
 
-namespace {
-
-struct PlayArgs {
-  std::string side = "cho";  // the human's side: cho, han, both (two people), none (engine vs engine)
-  std::string cho_setup = "inner", han_setup = "inner";
-  std::string rules = "janggi";
-  std::string opponent;  // net, easy, normal, expert; empty: the default engine (play/default_engine.h)
-  std::string model;     // network file (default: models/latest.jzn)
-  std::string load;      // start from a saved game
-  int sims = 800, movetime = 0, threads = 1;
-  bool ascii = false, hangul = false, color = false, no_color = false;
-};
-
-const char* HELP =
-    "Moves: UCI (b1c3, pass = e2e2) or Korean numeric (79졸78, 0102, 한수쉼).\n"
-    "Commands: pass, undo, hint, resign, save FILE, load FILE, board, moves, help, quit.";
-
-class TerminalGame {
- public:
-  TerminalGame(const PlayArgs& a, std::istream& in, std::ostream& out) : a_(a), in_(in), out_(out) {}
-
-  int run() {
-    if (!setup()) return 1;
-    out_ << "janggi-zero: you play " << a_.side << " against " << opponent_name() << " (" << ruleset_name(game_.rules())
-         << ", setup " << (game_.setup().empty() ? game_.start_fen() : game_.setup())
-         << "). Type 'help' for commands.\n";
-    if (!default_note_.empty()) out_ << default_note_ << "\n";
-    show();
-    std::string line;
-    while (true) {
-      if (!game_.over() && !human(game_.pos().side_to_move())) {
-        engine_move();
-        continue;
-      }
-      out_ << (game_.over() ? "game over" : side_word(game_.pos().side_to_move())) << "> " << std::flush;
-      if (!std::getline(in_, line)) break;
-      if (!line.empty() && line.back() == '\r') line.pop_back();
-      if (!command(line)) break;
-    }
-    out_ << "\n";
-    return 0;
-  }
-
- private:
-  bool human(Color c) const {
-    return a_.side == "both" || (a_.side == "cho" && c == CHO) || (a_.side == "han" && c == HAN);
-  }
-  static const char* side_word(Color c) { return c == CHO ? "cho" : "han"; }
-  std::string opponent_name() const {
-    return opponent_ == "net" ? "the network " + engine_.network_id() : "alpha-beta (" + opponent_ + ")";
-  }
-
-  bool fail(const std::string& msg) {
-    std::cerr << "error: " << msg << "\n";
-    return false;
-  }
-
-  bool setup() {
-    std::string err;
-    if (a_.side != "cho" && a_.side != "han" && a_.side != "both" && a_.side != "none")
-      return fail("--side must be cho, han, both or none");
-    Ruleset r;
-    if (!parse_ruleset(a_.rules, r))
-      return fail("unknown rule set '" + a_.rules + "' (janggi, janggitraditional, janggimodern, janggicasual)");
-    if (!game_.start_setup(a_.cho_setup + "-" + a_.han_setup, r, &err)) return fail(err);
-    if (!a_.load.empty() && !game_.load(a_.load, &err)) return fail(err);
-    opponent_ = a_.opponent.empty() && !a_.model.empty() ? "net" : a_.opponent;  // --model alone: the network
-    if (opponent_.empty()) {
-      // Nobody chose: the strongest engine by measurement, and why.
-      DefaultEngine d = choose_default_engine(find_default_model());
-      if (d.network) {
-        auto net = load_network(d.model_path, &err);
-        if (!net)
-          default_network_failed(d, err);
-        else if (confirm_default_network(d, net->id()) && !engine_.set_network(net, &err))
-          default_network_failed(d, err);
-      }
-      opponent_ = d.network ? "net" : "expert";
-      default_note_ = "engine: " + opponent_name() + ", the default (" + d.reason + ")";
-    } else if (opponent_ == "net") {
-      std::string path = a_.model.empty() ? find_default_model() : a_.model;
-      if (path.empty())
-        return fail("no network model found (models/latest.jzn); use --model PATH or --opponent easy|normal|expert");
-      auto net = load_network(path, &err);
-      if (!net || !engine_.set_network(net, &err)) return fail(err);
-    }
-    if (opponent_ != "net" && !engine_.set_level(opponent_, &err))
-      return fail("--opponent must be net, easy, normal or expert (" + err + ")");
-    engine_.set_simulations(a_.sims);
-    engine_.set_threads(a_.threads);
-    style_.ascii = a_.ascii;
-    style_.hanja = !a_.hangul;
-    style_.color = a_.color || (!a_.no_color && !a_.ascii && isatty(STDOUT_FILENO));
-    style_.flip = a_.side == "han";
-    return true;
-  }
-
-  void show() {
-    out_ << "\n" << render_board(game_.pos(), style_);
-    const Position& p = game_.pos();
-    if (game_.ply()) {
-      int i = game_.ply() - 1;
-      out_ << "last move: " << move_to_uci(game_.moves()[i]) << " (" << game_.korean(i) << ")\n";
-    }
-    GameResult r = game_.result();
-    if (r.over()) return announce(r);
-    out_ << side_word(p.side_to_move()) << " to move" << (p.in_check() ? ", in check (장군)" : "")
-         << (p.in_bikjang() ? ", bikjang (빅장)" : "") << "\n";
-  }
-
-  void announce(const GameResult& r) {
-    std::string who = r.winner == Winner::DRAW ? "draw" : std::string(winner_word(r.winner)) + " wins";
-    out_ << "Game over: " << who << " by " << ending_name(r.ending) << (r.by_counting ? " (counting)" : "") << " - "
-         << r.str() << "\n";
-  }
-
-  ThinkLimits limits() const {
-    ThinkLimits l;
-    if (a_.movetime) l.movetime_ms = a_.movetime;
-    return l;
-  }
-
-  std::string describe(const ThinkInfo& t) const {
-    std::ostringstream os;
-    char buf[64];
-    if (t.mate)
-      os << "mate in " << std::abs(t.mate) << (t.mate > 0 ? " for the mover" : " against the mover");
-    else
-      std::snprintf(buf, sizeof buf, "score %+.2f", t.score_cp / 100.0), os << buf;
-    if (t.has_wdl) {
-      std::snprintf(buf, sizeof buf, ", W/D/L %.1f/%.1f/%.1f%%", t.wdl[0] / 10.0, t.wdl[1] / 10.0, t.wdl[2] / 10.0);
-      os << buf;
-    }
-    os << ", " << (t.network ? "visits " : "depth ") << (t.network ? t.nodes : uint64_t(t.depth));
-    if (!t.network) os << ", nodes " << t.nodes;
-    os << ", " << t.nps << " n/s, pv";
-    Position p = game_.pos();
-    for (Move m : t.pv) {
-      if (!is_legal(p, m)) break;
-      os << " " << move_to_korean(p, m);
-      p.do_move(m);
-    }
-    return os.str();
-  }
-
-  void engine_move() {
-    ThinkInfo t;
-    Move m = engine_.think(game_.pos(), limits(), {}, nullptr, &t);
-    std::string err;
-    if (m.is_none()) return out_ << "engine has no move\n", void();
-    std::string kor = move_to_korean(game_.pos(), m), thinking = describe(t);
-    if (!game_.play(m, &err)) return out_ << "engine error: " << err << "\n", void();
-    out_ << "engine plays " << move_to_uci(m) << " (" << kor << ")  [" << thinking << "]\n";
-    show();
-  }
-
-  bool command(const std::string& line) {
-    std::istringstream is(line);
-    std::string cmd, arg, err;
-    if (!(is >> cmd)) return true;
-    std::getline(is >> std::ws, arg);
-    if (cmd == "quit" || cmd == "exit") return false;
-    if (cmd == "help" || cmd == "?") {
-      out_ << HELP << "\n";
-    } else if (cmd == "board") {
-      show();
-    } else if (cmd == "moves") {
-      auto kor = game_.korean_moves();
-      for (size_t i = 0; i < kor.size(); ++i)
-        out_ << (i % 2 ? "  " : std::to_string(i / 2 + 1) + ". ") << move_to_uci(game_.moves()[i]) << " " << kor[i]
-             << (i % 2 ? "\n" : "");
-      out_ << (kor.size() % 2 ? "\n" : "");
-    } else if (cmd == "undo") {
-      int n = 0;
-      if (game_.ply() == 0 && !game_.over()) return out_ << "error: nothing to undo\n", true;
-      if (game_.result().ending == Ending::RESIGNATION)
-        n = game_.undo(0);
-      else
-        n = game_.undo(1);
-      // Take back the engine's reply too, so the human is to move again.
-      while (game_.ply() > 0 && !human(game_.pos().side_to_move())) n += game_.undo(1);
-      out_ << "took back " << n << " move" << (n == 1 ? "" : "s") << "\n";
-      show();
-    } else if (cmd == "hint") {
-      if (game_.over()) return out_ << "error: the game is over\n", true;
-      ThinkInfo t;
-      Move m = engine_.think(game_.pos(), limits(), {}, nullptr, &t);
-      out_ << "hint: " << move_to_uci(m) << " (" << move_to_korean(game_.pos(), m) << ")  [" << describe(t) << "]\n";
-    } else if (cmd == "resign") {
-      if (game_.over()) return out_ << "error: the game is over\n", true;
-      game_.resign(game_.pos().side_to_move());
-      announce(game_.result());
-    } else if (cmd == "save") {
-      if (arg.empty()) return out_ << "error: save needs a file name\n", true;
-      if (!game_.save(arg, &err))
-        out_ << "error: " << err << "\n";
-      else
-        out_ << "saved " << game_.ply() << " moves to " << arg << "\n";
-    } else if (cmd == "load") {
-      if (arg.empty()) return out_ << "error: load needs a file name\n", true;
-      if (!game_.load(arg, &err)) return out_ << "error: " << err << "\n", true;
-      engine_.new_game();
-      out_ << "loaded " << game_.ply() << " moves from " << arg << "\n";
-      show();
-    } else {
-      Move m;
-      if (!game_.play_text(line.substr(line.find_first_not_of(" \t")), &m, &err)) {
-        out_ << "error: " << err << "\n";
-        return true;
-      }
-      show();
-    }
-    return true;
-  }
-
-  PlayArgs a_;
-  std::string opponent_;      // as chosen: net, easy, normal, expert
-  std::string default_note_;  // which engine the default is, and why (no --opponent)
-  std::istream& in_;
-  std::ostream& out_;
-  Game game_;
-  PlayEngine engine_;
-  BoardStyle style_;
-};
-
-}  // namespace
-
 void add_play(CLI::App& app, int& rc) {
-  auto a = std::make_shared<PlayArgs>();
+  auto a = std::make_shared<TerminalOptions>();
   auto* cmd = app.add_subcommand("play", "Play a game in the terminal against the network or alpha-beta");
   cmd->add_option("--side", a->side, "Your side: cho (moves first), han, both (two people), none (engine vs engine)")
       ->capture_default_str();
@@ -271,9 +36,12 @@ void add_play(CLI::App& app, int& rc) {
   cmd->add_flag("--hangul", a->hangul, "Hangul piece names instead of Hanja");
   cmd->add_flag("--color", a->color, "ANSI colors even when stdout is not a terminal");
   cmd->add_flag("--no-color", a->no_color, "No ANSI colors");
-  cmd->callback([a, &rc] {
-    TerminalGame g(*a, std::cin, std::cout);
-    rc = g.run();
+  set_command(cmd, rc, [a] {
+    TerminalOptions o = *a;
+    o.stdout_is_terminal = isatty(STDOUT_FILENO);
+    TerminalGame g(o, std::cin, std::cout);
+    std::string err;
+    return exit_code(g.run(&err), err);
   });
 }
 
