@@ -17,7 +17,8 @@ inline uint64_t mix64(uint64_t z) {
 // The next number of the splitmix64 stream whose state is `state` (advanced).
 inline uint64_t splitmix64(uint64_t& state) { return mix64(state += GOLDEN_GAMMA); }
 
-// Two values into one well-mixed seed or key: neighbouring inputs give unrelated outputs.
-inline uint64_t hash_combine(uint64_t h, uint64_t v) { return mix64(h ^ (v + GOLDEN_GAMMA + (h << 6) + (h >> 2))); }
+// Two values into one well-mixed seed or key: neighbouring inputs give unrelated outputs, and for a
+// fixed h distinct v never collide (mix64 is a bijection, and so is xor with a constant).
+inline uint64_t hash_combine(uint64_t h, uint64_t v) { return mix64(mix64(h + GOLDEN_GAMMA) ^ v); }
 
 }  // namespace jz

@@ -37,7 +37,7 @@ TEST(TerminalGame, TwoPeoplePlayPassAndUndo) {
   Session s = play(two_people(), "b1c3\npass\nmoves\nundo\nundo\nundo\nquit\n");
   ASSERT_TRUE(s.ok) << s.error;
   EXPECT_TRUE(has(s.output, "last move: b1c3")) << s.output;
-  EXPECT_TRUE(has(s.output, "last move: e2e2 (한수쉼)")) << s.output;
+  EXPECT_TRUE(has(s.output, "last move: e9e9 (한수쉼)")) << s.output;  // Han passes: its general's square twice
   EXPECT_TRUE(has(s.output, "1. b1c3")) << s.output;
   EXPECT_TRUE(has(s.output, "took back 1 move")) << s.output;
   EXPECT_TRUE(has(s.output, "error: nothing to undo")) << s.output;  // the third undo, at the start
