@@ -36,19 +36,10 @@ std::string write_config(const std::string& dir) {
 }
 
 pid_t spawn(const std::string& dir, const std::string& config, const std::string& worker) {
-  pid_t pid = fork();
-  if (pid == 0) {
-    int fd = ::open((dir + "/" + worker + ".log").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    if (fd >= 0) {
-      dup2(fd, 1);
-      dup2(fd, 2);
-    }
-    execl(JZ_BINARY, "janggi-zero", "selfplay", "--config", config.c_str(), "--models-dir", (dir + "/models").c_str(),
-          "--output-dir", (dir + "/games").c_str(), "--threads", "2", "--worker-id", worker.c_str(), "--stub",
-          "material", (char*)nullptr);
-    _exit(127);
-  }
-  return pid;
+  const std::string log = dir + "/" + worker + ".log";
+  return test::spawn({JZ_BINARY, "selfplay", "--config", config, "--models-dir", dir + "/models", "--output-dir",
+                      dir + "/games", "--threads", "2", "--worker-id", worker, "--stub", "material"},
+                     log, log);
 }
 
 size_t count_chunks(const std::string& dir) { return list_chunk_files(dir).size(); }

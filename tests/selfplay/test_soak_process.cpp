@@ -159,15 +159,10 @@ TEST(SoakProcess, SigtermStillWritesTheSummary) {
   ASSERT_TRUE(fs::exists(JZ_BINARY)) << "janggi-zero binary not built: '" << JZ_BINARY << "'";
   TempDir dir("term");
   std::string out = dir.path + "/soak";
-  pid_t pid = fork();
-  if (pid == 0) {
-    std::string err = dir.path + "/err.txt";
-    if (!freopen(err.c_str(), "w", stderr) || !freopen((dir.path + "/out.txt").c_str(), "w", stdout)) _exit(126);
-    execl(JZ_BINARY, "janggi-zero", "soak", "--threads", "3", "--stub", "material", "--games-per-thread", "3", "--set",
-          "selfplay.max_plies=60", "--seconds", "600", "--sample-seconds", "0.2", "--stall-seconds", "120", "--out",
-          out.c_str(), (char*)nullptr);
-    _exit(127);
-  }
+  pid_t pid = test::spawn(
+      {JZ_BINARY, "soak", "--threads", "3", "--stub", "material", "--games-per-thread", "3", "--set",
+       "selfplay.max_plies=60", "--seconds", "600", "--sample-seconds", "0.2", "--stall-seconds", "120", "--out", out},
+      dir.path + "/out.txt", dir.path + "/err.txt");
   ASSERT_GT(pid, 0);
   // Wait for a sample with a finished game, so the run has something to validate.
   auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(120);

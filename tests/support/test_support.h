@@ -1,5 +1,6 @@
-// Helpers shared by the test suites: temporary folders, whole-file reads, shell commands.
+// Helpers shared by the test suites: temporary folders, whole-file reads, child processes, shell commands.
 #pragma once
+#include <fcntl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -10,6 +11,7 @@
 #include <random>
 #include <sstream>
 #include <string>
+#include <vector>
 
 namespace jz::test {
 
@@ -43,6 +45,25 @@ inline std::string slurp(const std::string& path) {
   std::stringstream ss;
   ss << in.rdbuf();
   return ss.str();
+}
+
+// Starts argv[0] (a path) with argv, stdout to out_path and stderr to err_path (both truncated; the same
+// path takes both); returns the child's pid, -1 if fork failed. The caller signals and reaps it.
+inline pid_t spawn(const std::vector<std::string>& argv, const std::string& out_path, const std::string& err_path) {
+  std::vector<char*> args;
+  for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+  args.push_back(nullptr);
+  pid_t pid = fork();
+  if (pid == 0) {
+    int out = ::open(out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    int err = err_path == out_path ? out : ::open(err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    if (out < 0 || err < 0) _exit(126);
+    dup2(out, 1);
+    dup2(err, 2);
+    execv(args[0], args.data());
+    _exit(127);
+  }
+  return pid;
 }
 
 // Runs a shell command; returns its exit code (-1 if it did not exit normally) with stdout and
