@@ -25,9 +25,13 @@ check "alpha-beta vs random match" [ $rc -eq 0 ]
 "$BIN" evaluate --player1 net:/nonexistent.jzn --player2 random --games 2 >/dev/null 2>"$BUILD.err"; rc=$?
 check "a network player is refused" [ $rc -ne 0 ]
 check "with one line" [ "$(wc -l < "$BUILD.err")" -eq 1 ]
+# (`CMD --help` would pass: CLI11 answers a top-level --help before it sees an unknown word.)
+commands=$("$BIN" --help | sed -n '/^Subcommands:/,$p' | awk 'NF {print $1}')
+check "the alpha-beta and record commands are listed" bash -c "grep -qx uci <<< '$commands' && grep -qx import <<< '$commands'"
 for cmd in train selfplay soak; do
-  "$BIN" "$cmd" --help >/dev/null 2>&1
-  check "no $cmd command" [ $? -ne 0 ]
+  check "no $cmd command" bash -c "! grep -qx $cmd <<< '$commands'"
+  "$BIN" "$cmd" --run-dir /nonexistent >/dev/null 2>&1
+  check "$cmd is refused" [ $? -ne 0 ]
 done
 check "bench perft stays" "$BIN" bench perft --depth 2
 echo "torch-free: $pass passed, $fail failed"
