@@ -20,7 +20,7 @@ BIN=$BUILD/janggi-zero
 check "perft" [ "$("$BIN" perft --depth 3 | tail -1)" = "33000" ]
 out=$(printf 'uci\nisready\nposition startpos\ngo depth 2\nquit\n' | "$BIN" uci 2>&1)
 check "uci answers with a move" bash -c "grep -q '^bestmove ' <<< '$out'"
-out=$("$BIN" evaluate --player1 alphabeta:level=easy --player2 random --games 2 --quiet 2>&1); rc=$?
+out=$("$BIN" evaluate --player1 alphabeta:level=easy --player2 random --games 2 --out "$BUILD.results" --quiet 2>&1); rc=$?
 check "alpha-beta vs random match" [ $rc -eq 0 ]
 "$BIN" evaluate --player1 net:/nonexistent.jzn --player2 random --games 2 >/dev/null 2>"$BUILD.err"; rc=$?
 check "a network player is refused" [ $rc -ne 0 ]
