@@ -2,7 +2,7 @@
 # Warm start (issue 16): a network that first learns from teacher games, then goes on with self-play.
 #   scripts/warmstart.sh OUT TEACH_DIR SUPERVISED_STEPS RL_CPU_HOURS
 # Stage 1, OUT/sup: configs/warmstart-cpu.yaml with no self-play, every batch from TEACH_DIR (made by
-# `janggi-zero teach`), SUPERVISED_STEPS steps, 2 torch threads. Stage 2, OUT/rl: a new run from stage 1's
+# `janggi-zero teach`), SUPERVISED_STEPS steps on a cosine learning rate, 2 torch threads. Stage 2, OUT/rl: a new run from stage 1's
 # last network (--init-from), self-play on, the teacher games' share decaying as the config says, until
 # RL_CPU_HOURS of training CPU. Both stages resume when the script runs again with the same arguments. The
 # config's evaluation section is switched off: rate the networks afterwards (gauntlet or evaluate).
@@ -17,7 +17,9 @@ export OMP_WAIT_POLICY=passive
 mkdir -p "$out"
 "$bin" train --config "$config" --run-dir "$out/sup" --selfplay-threads 0 --steps "$steps" \
   --set training.extra_data="$teach" --set training.extra_share=1 --set training.extra_share_final=1 \
-  --set training.threads="${JZ_SUP_THREADS:-2}" --set evaluation.opponents= >> "$out/sup.log" 2>&1
+  --set training.threads="${JZ_SUP_THREADS:-2}" --set training.lr=0.02 --set training.lr_schedule=cosine \
+  --set training.total_steps="$steps" --set training.lr_min_factor=0.05 --set evaluation.opponents= \
+  >> "$out/sup.log" 2>&1
 net=$(printf '%s/sup/models/net-%08d.jzn' "$out" "$steps")
 [ -f "$net" ] || { echo "error: stage 1 left no $net (see $out/sup.log)" >&2; exit 1; }
 "$bin" train --config "$config" --run-dir "$out/rl" --init-from "$net" --cpu-hours "$hours" \
