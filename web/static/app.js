@@ -194,6 +194,7 @@ function fillSelect(id, values, names, def) {
 
 function newGame() {
   showEval(null);
+  $("thinking").textContent = "";
   const body = { cho_setup: $("cho-setup").value, han_setup: $("han-setup").value, rules: $("rules").value,
                  human: $("human").value, level: $("level").value };
   const name = info.players ? $("player-name").value.trim() : "";
