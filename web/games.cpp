@@ -306,7 +306,9 @@ ApiReply GameStore::engine_move(const std::string& body) {
   ThinkInfo t;
   const Position& pos = g->game.pos();
   Color us = pos.side_to_move();
+  auto t0 = std::chrono::steady_clock::now();
   Move m = e.think(pos, l, {}, nullptr, &t);
+  auto think_ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0).count();
   if (m.is_none()) return error(409, "no legal move");
   json pv = json::array(), pv_kor = json::array();
   Position p = pos;
@@ -329,7 +331,9 @@ ApiReply GameStore::engine_move(const std::string& body) {
              {"pv_korean", pv_kor},
              {"by", level},
              {"network", t.network},
-             {"side", us == CHO ? "cho" : "han"}};
+             {"side", us == CHO ? "cho" : "han"},
+             {"think_ms", think_ms},  // the whole engine call, against the level's limit
+             {"limit_ms", l.max_ms}};
   if (!g->game.play(m, &err)) return error(500, "engine produced an illegal move: " + err);
   record_if_finished(g->game, g->id, g->level, g->human, g->rank, db_.get());
   json out = {{"move", move_to_uci(m)}, {"korean", kor}, {"eval", g->eval}, {"state", state_json(*g)}};

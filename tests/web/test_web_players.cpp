@@ -178,6 +178,8 @@ TEST_F(WebPlayers, EngineRepliesWithinTheLevelsLimit) {
           int(std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0).count());
       ASSERT_EQ(st, 200) << e.dump();
       EXPECT_EQ(e["eval"]["by"], level);
+      EXPECT_EQ(e["eval"]["limit_ms"], limit);
+      EXPECT_LE(e["eval"]["think_ms"].get<int>(), limit * 11 / 10) << level;  // the engine itself
       EXPECT_LE(ms, limit * 11 / 10 + 50) << level;
     }
   }
