@@ -301,7 +301,7 @@ ApiReply GameStore::engine_move(const std::string& body) {
   // Easy's weaker moves are drawn from the game's own seed (its id).
   if (level != "net") e.set_level(alphabeta_spec(level, std::strtoull(g->id.c_str(), nullptr, 16)), &err);
   ThinkLimits l;
-  l.max_ms = std::min(opts_.max_think_ms, find_web_level(level, true)->limit_ms);
+  l.max_ms = std::min(opts_.max_think_ms, find_web_level(level, true)->search_ms());
   l.max_nodes = opts_.max_nodes;
   ThinkInfo t;
   const Position& pos = g->game.pos();
@@ -333,7 +333,7 @@ ApiReply GameStore::engine_move(const std::string& body) {
              {"network", t.network},
              {"side", us == CHO ? "cho" : "han"},
              {"think_ms", think_ms},  // the whole engine call, against the level's limit
-             {"limit_ms", l.max_ms}};
+             {"limit_ms", find_web_level(level, true)->limit_ms}};
   if (!g->game.play(m, &err)) return error(500, "engine produced an illegal move: " + err);
   record_if_finished(g->game, g->id, g->level, g->human, g->rank, db_.get());
   json out = {{"move", move_to_uci(m)}, {"korean", kor}, {"eval", g->eval}, {"state", state_json(*g)}};

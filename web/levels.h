@@ -11,10 +11,13 @@
 namespace jz {
 
 struct WebLevel {
-  std::string name;         // easy, normal, expert, net
-  std::string engine;       // "alpha-beta" or "network"
-  int points = 0;           // ranking points for beating it in a ranked game
-  int limit_ms = 0;         // hard bound on the engine's time per move (the server never waits longer)
+  std::string name;    // easy, normal, expert, net
+  std::string engine;  // "alpha-beta" or "network"
+  int points = 0;      // ranking points for beating it in a ranked game
+  int limit_ms = 0;    // hard bound on the engine's time per move (the server never waits longer)
+  // The search's own deadline: the limit less a reserve for stopping (alpha-beta reads the clock every
+  // 1,024 nodes) and for the work after the search, so that the whole engine call stays within limit_ms.
+  int search_ms() const { return limit_ms - (limit_ms / 50 > 20 ? limit_ms / 50 : 20); }
   std::string description;  // one sentence for the page
 };
 
