@@ -1,5 +1,6 @@
 // `janggi-zero serve`: the web page to play in the browser (web/). Loopback only unless --host says otherwise.
 #include <csignal>
+#include <filesystem>
 #include <iostream>
 
 #include "apps/app_support.h"
@@ -8,6 +9,9 @@
 #include "play/engine.h"
 #include "play/model_path.h"
 #ifdef JZ_HAVE_WEB
+#include "util/fileio.h"
+#include "web/levels.h"
+#include "web/player_db.h"
 #include "web/server.h"
 #endif
 
@@ -30,6 +34,7 @@ void add_serve(CLI::App& app, int& rc) {
     bool no_model = false;
     int max_games = 256;
     int sims = 800;
+    std::string data_dir;
   };
   auto a = std::make_shared<Args>();
   auto* cmd = app.add_subcommand("serve", "Web page to play in the browser (http://HOST:PORT/)");
@@ -43,6 +48,8 @@ void add_serve(CLI::App& app, int& rc) {
   cmd->add_option("--sims", a->sims, "Network: simulations per engine move")
       ->capture_default_str()
       ->check(CLI::Range(1, 100000));
+  cmd->add_option("--data-dir", a->data_dir,
+                  "Keep players, points and finished games in DIR/janggi-zero.sqlite (created on first start)");
   cmd->callback([a, &rc] {
 #ifdef JZ_HAVE_WEB
     ServerOptions o;
@@ -77,7 +84,21 @@ void add_serve(CLI::App& app, int& rc) {
       o.default_level = d.network ? "net" : "expert";
       o.default_reason = d.reason;
     }
+    if (net) {
+      std::string text;
+      if (read_file(strength_record_path(a->model.empty() ? find_default_model() : a->model), text, nullptr))
+        o.network_strength = network_strength_line(text);
+    }
+    std::shared_ptr<PlayerDb> db;
+    if (!a->data_dir.empty()) {
+      std::error_code ec;
+      std::filesystem::create_directories(a->data_dir, ec);
+      if (ec) return void(rc = report_error("cannot create --data-dir " + a->data_dir + ": " + ec.message()));
+      db = PlayerDb::open(PlayerDb::file_in(a->data_dir), &err);
+      if (!db) return void(rc = report_error(err));
+    }
     WebServer server(o, net);
+    server.store().set_player_db(db);
     int port = server.bind(&err);
     if (port < 0) {
       return void(rc = report_error(err));
@@ -86,7 +107,10 @@ void add_serve(CLI::App& app, int& rc) {
               << (net ? "network " + net->id() + " and alpha-beta" : std::string("alpha-beta only")) << ")\n"
               << "default engine: "
               << (o.default_level == "net" ? "network " + net->id() : "alpha-beta " + o.default_level) << " ("
-              << o.default_reason << ")" << std::endl;
+              << o.default_reason << ")\n"
+              << (db ? "players and games: " + PlayerDb::file_in(a->data_dir)
+                     : std::string("no --data-dir: players and points are off"))
+              << std::endl;
     g_server = &server;
     std::signal(SIGINT, on_signal);
     std::signal(SIGTERM, on_signal);

@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "web/api.h"
+#include "web/player_db.h"
 
 namespace {
 
@@ -72,6 +73,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   o.max_nodes = 300;   // the clock is read every 1024 nodes, so nodes bound it more tightly
   o.hash_mb = 1;
   jz::GameStore store(o, nullptr);
+  // Players, ranked games and export on a private in-memory database, new for every input.
+  std::string err;
+  std::shared_ptr<jz::PlayerDb> db = jz::PlayerDb::open(":memory:", &err);
+  if (!db) __builtin_trap();
+  store.set_player_db(db);
   std::istringstream in(std::string(reinterpret_cast<const char*>(data), size));
   std::string line, last_id = "none";
   for (int n = 0; n < 64 && std::getline(in, line); ++n) {
@@ -81,7 +87,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     int s = res.status;
     if (s != 200 && s != 400 && s != 404 && s != 409 && s != 422) __builtin_trap();
     if (res.content_type.rfind("application/json", 0) != 0) {
-      if (s != 200 || req.path.rfind("/api/", 0) == 0) __builtin_trap();  // only page files are not JSON
+      // Only page files and exports are not JSON.
+      if (s != 200 || (req.path.rfind("/api/", 0) == 0 && req.path != "/api/export")) __builtin_trap();
       continue;
     }
     nlohmann::json j = nlohmann::json::parse(res.body, nullptr, false);

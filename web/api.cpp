@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "web/players_api.h"
 #include "web/server.h"
 
 namespace jz {
@@ -30,6 +31,8 @@ WebResponse handle_web_request(GameStore& g, const WebRequest& req) {
   // cpp-httplib serves HEAD with the GET handlers (and drops the body); so does this.
   bool get = req.method == "GET" || req.method == "HEAD";
   const std::string& p = req.path;
+  WebResponse players;
+  if (handle_player_request(g.player_db(), req, &players)) return players;
   if (get) {
     if (p == "/api/info") return json_reply(g.info());
     if (p == "/api/state") return json_reply(g.state(param(req, "id")));

@@ -2,7 +2,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <random>
 #include <vector>
 
@@ -12,6 +14,9 @@
 #include "play/engine.h"
 #include "play/game.h"
 #include "util/random.h"
+#include "web/levels.h"
+#include "web/player_db.h"
+#include "web/ranking.h"
 
 namespace jz {
 
@@ -25,6 +30,7 @@ struct GameStore::WebGame {
   std::string level = "expert";        // easy, normal, expert, net (new games: ServerOptions::default_level)
   std::unique_ptr<PlayEngine> engine;  // made on the first engine move
   json eval;                           // last engine report, Cho's view
+  RankInfo rank;                       // player, ranked or not, stored once finished (web/ranking.h)
   uint64_t last_used = 0;
 };
 
@@ -112,6 +118,7 @@ json state_json(const GameStore::WebGame& g) {
   j["legal"] = legal;
   j["last_move"] = g.game.ply() ? json(move_to_uci(g.game.moves().back())) : json(nullptr);
   j["eval"] = g.eval;
+  j["rank"] = rank_json(g.rank);
   return j;
 }
 
@@ -162,7 +169,10 @@ ApiReply GameStore::info() const {
                      {"network", net_ ? json(net_->id()) : json(nullptr)},
                      {"max_think_ms", opts_.max_think_ms},
                      {"default_level", opts_.default_level},
-                     {"default_reason", opts_.default_reason}});
+                     {"default_reason", opts_.default_reason},
+                     {"level_info", web_levels_json(net_ != nullptr, net_ ? net_->id() : "", opts_.network_strength)},
+                     {"ranked_rule", RANKED_RULE},
+                     {"players", db_ != nullptr}});
 }
 
 ApiReply GameStore::new_game(const std::string& body) {
@@ -181,12 +191,32 @@ ApiReply GameStore::new_game(const std::string& body) {
   if (level != "easy" && level != "normal" && level != "expert" && level != "net")
     return error(400, "level must be easy, normal, expert or net");
   if (level == "net" && !net_) return error(400, "no network is loaded: choose easy, normal or expert");
+  RankInfo rank;
+  if (!get_string(j, "player", rank.player, false, fail)) return fail;
+  if (j.contains("ranked") && !j["ranked"].is_boolean()) return error(400, "field 'ranked' must be true or false");
+  rank.ranked = j.value("ranked", false);
+  if (!rank.player.empty()) {
+    std::string why;
+    if (!db_) return error(400, "this server keeps no players (start it with --data-dir)");
+    if (!PlayerDb::valid_name(rank.player, &why)) return error(400, why);
+  }
+  if (rank.ranked && rank.player.empty()) return error(400, "a ranked game needs a player name");
+  if (Ruleset r0; rank.ranked && parse_ruleset(rules_s, r0)) {
+    std::string why;
+    if (!ranked_start_ok(!fen.empty(), r0, human, &why)) return error(400, why);
+  }
   auto g = std::make_shared<WebGame>();
   std::string err;
   bool ok = fen.empty() ? g->game.start_setup(cho + "-" + han, rules, &err) : g->game.start(fen, rules, &err);
   if (!ok) return error(400, err);
+  if (!rank.player.empty()) {
+    PlayerStats ps;
+    if (!db_->ensure_player(rank.player, &ps, &err)) return error(503, err);
+    rank.player = ps.name;  // as first registered
+  }
   g->human = human;
   g->level = level;
+  g->rank = rank;
   {
     std::lock_guard<std::mutex> lock(mutex_);
     while (int(games_.size()) >= opts_.max_games) {
@@ -241,6 +271,7 @@ ApiReply GameStore::move(const std::string& body) {
   if (!is_human(g->human, g->game.pos().side_to_move())) return error(409, "it is the engine's turn");
   std::string err;
   if (!g->game.play_text(text, nullptr, &err)) return error(422, err);
+  record_if_finished(g->game, g->id, g->level, g->human, g->rank, db_.get());
   return reply(200, state_json(*g));
 }
 
@@ -258,6 +289,8 @@ ApiReply GameStore::engine_move(const std::string& body) {
   if (level != "easy" && level != "normal" && level != "expert" && level != "net")
     return error(400, "level must be easy, normal, expert or net");
   if (level == "net" && !net_) return error(400, "no network is loaded");
+  if (is_human(g->human, g->game.pos().side_to_move())) unrank(g->rank, "the engine moved for you (a hint)");
+  if (level != g->level) unrank(g->rank, "another level moved");
   if (!g->engine) {
     g->engine = std::make_unique<PlayEngine>(opts_.hash_mb);
     g->engine->set_simulations(opts_.simulations);
@@ -265,14 +298,17 @@ ApiReply GameStore::engine_move(const std::string& body) {
   PlayEngine& e = *g->engine;
   std::string err;
   e.set_network(level == "net" ? net_ : nullptr, &err);
-  if (level != "net") e.set_level(level, &err);
+  // Easy's weaker moves are drawn from the game's own seed (its id).
+  if (level != "net") e.set_level(alphabeta_spec(level, std::strtoull(g->id.c_str(), nullptr, 16)), &err);
   ThinkLimits l;
-  l.max_ms = opts_.max_think_ms;
+  l.max_ms = std::min(opts_.max_think_ms, find_web_level(level, true)->search_ms());
   l.max_nodes = opts_.max_nodes;
   ThinkInfo t;
   const Position& pos = g->game.pos();
   Color us = pos.side_to_move();
+  auto t0 = std::chrono::steady_clock::now();
   Move m = e.think(pos, l, {}, nullptr, &t);
+  auto think_ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0).count();
   if (m.is_none()) return error(409, "no legal move");
   json pv = json::array(), pv_kor = json::array();
   Position p = pos;
@@ -295,8 +331,11 @@ ApiReply GameStore::engine_move(const std::string& body) {
              {"pv_korean", pv_kor},
              {"by", level},
              {"network", t.network},
-             {"side", us == CHO ? "cho" : "han"}};
+             {"side", us == CHO ? "cho" : "han"},
+             {"think_ms", think_ms},  // the whole engine call, against the level's limit
+             {"limit_ms", find_web_level(level, true)->limit_ms}};
   if (!g->game.play(m, &err)) return error(500, "engine produced an illegal move: " + err);
+  record_if_finished(g->game, g->id, g->level, g->human, g->rank, db_.get());
   json out = {{"move", move_to_uci(m)}, {"korean", kor}, {"eval", g->eval}, {"state", state_json(*g)}};
   return reply(200, out);
 }
@@ -324,6 +363,7 @@ ApiReply GameStore::undo(const std::string& body) {
     while (g->game.ply() > 0 && !is_human(g->human, g->game.pos().side_to_move())) g->game.undo(1);
   }
   g->eval = nullptr;
+  unrank(g->rank, "a move was taken back");
   return reply(200, state_json(*g));
 }
 
@@ -339,6 +379,7 @@ ApiReply GameStore::resign(const std::string& body) {
   // A person resigns their own side; with two people (or none) the side to move does.
   Color c = g->human == "cho" ? CHO : g->human == "han" ? HAN : g->game.pos().side_to_move();
   g->game.resign(c);
+  record_if_finished(g->game, g->id, g->level, g->human, g->rank, db_.get());
   return reply(200, state_json(*g));
 }
 

@@ -11,6 +11,8 @@
 
 namespace jz {
 
+class PlayerDb;
+
 struct ServerOptions {
   std::string host = "127.0.0.1";
   int port = 8080;
@@ -23,6 +25,7 @@ struct ServerOptions {
   // (only with a network; otherwise expert). `serve` sets it from play/default_engine.h, with the reason.
   std::string default_level = "expert";
   std::string default_reason;
+  std::string network_strength;  // the network's measured strength, one line (web/levels.h)
 };
 
 struct ApiReply {
@@ -45,6 +48,9 @@ class GameStore {
   ApiReply resign(const std::string& body);                        // POST /api/resign {id}
   ApiReply record(const std::string& id, std::string* filename);   // GET /api/record?id=
   size_t size() const;
+  // Players, points and finished games (web/player_db.h); without one, games are not stored.
+  void set_player_db(std::shared_ptr<PlayerDb> db) { db_ = std::move(db); }
+  PlayerDb* player_db() const { return db_.get(); }
 
   struct WebGame;
 
@@ -54,6 +60,7 @@ class GameStore {
 
   ServerOptions opts_;
   std::shared_ptr<Evaluator> net_;
+  std::shared_ptr<PlayerDb> db_;
   mutable std::mutex mutex_;
   std::unordered_map<std::string, std::shared_ptr<WebGame>> games_;
   uint64_t clock_ = 0;  // use counter for least-recently-used eviction

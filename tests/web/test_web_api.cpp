@@ -89,10 +89,23 @@ TEST_F(WebApi, InfoAndPage) {
   EXPECT_EQ(page->status, 200);
   EXPECT_NE(page->body.find("<svg id=\"board\""), std::string::npos);
   EXPECT_NE(page->get_header_value("Content-Type").find("text/html"), std::string::npos);
-  auto js = c.Get("/app.js");
+  auto js = c.Get("/board.js");  // the board drawing shared by the game and rules pages
   ASSERT_TRUE(js);
   EXPECT_EQ(js->status, 200);
   EXPECT_NE(js->body.find("octagon"), std::string::npos);
+  for (const char* path : {"/app.js", "/rules.html", "/rules.js", "/leaderboard.html", "/leaderboard.js"}) {
+    auto r = c.Get(path);
+    ASSERT_TRUE(r);
+    EXPECT_EQ(r->status, 200) << path;
+  }
+  // The label fonts are served by the binary, as fonts.
+  for (const char* path : {"/labels-sans.woff", "/labels-serif.woff"}) {
+    auto f = c.Get(path);
+    ASSERT_TRUE(f);
+    EXPECT_EQ(f->status, 200) << path;
+    EXPECT_EQ(f->get_header_value("Content-Type"), "font/woff") << path;
+    EXPECT_EQ(f->body.substr(0, 4), "wOFF") << path;
+  }
   auto missing = c.Get("/nothing-here");
   ASSERT_TRUE(missing);
   EXPECT_EQ(missing->status, 404);

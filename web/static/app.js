@@ -1,8 +1,5 @@
 // janggi-zero web page: draws the board in SVG and talks to the JSON API (/api/...).
 "use strict";
-const SVGNS = "http://www.w3.org/2000/svg";
-const CELL = 64, MARGIN = 48;
-const RADIUS = { K: 30, R: 25, C: 25, N: 25, B: 25, A: 20, P: 20 };  // sized by rank
 const SETUP_KOREAN = { inner: "안상 (마상상마)", outer: "바깥상 (상마마상)", left: "왼상 (상마상마)", right: "오른상 (마상마상)" };
 const LEVEL_NAMES = { easy: "easy (alpha-beta)", normal: "normal (alpha-beta)", expert: "expert (alpha-beta)", net: "network (MCTS)" };
 
@@ -18,50 +15,10 @@ async function api(method, path, body) {
   return data;
 }
 
-function el(name, attrs, parent) {
-  const e = document.createElementNS(SVGNS, name);
-  for (const k in attrs) e.setAttribute(k, attrs[k]);
-  if (parent) parent.appendChild(e);
-  return e;
-}
-
 function flipped() { return state && state.human === "han"; }
-// Board coordinates (file 0..8, rank 0..9; rank 0 = Cho's back rank) -> SVG point.
-function xy(file, rank) {
-  if (flipped()) { file = 8 - file; rank = 9 - rank; }
-  return [MARGIN + file * CELL, MARGIN + (9 - rank) * CELL];
-}
+function xy(file, rank) { return boardXY(file, rank, flipped()); }
 function sqName(file, rank) { return "abcdefghi"[file] + (rank + 1); }
 function parseSq(s) { return [s.charCodeAt(0) - 97, parseInt(s.slice(1), 10) - 1]; }
-
-function drawGrid(svg) {
-  const g = el("g", { class: "grid" }, svg);
-  for (let r = 0; r < 10; r++) { const [x1, y] = xy(0, r), [x2] = xy(8, r); el("line", { x1, y1: y, x2, y2: y }, g); }
-  for (let f = 0; f < 9; f++) { const [x, y1] = xy(f, 0), [, y2] = xy(f, 9); el("line", { x1: x, y1, x2: x, y2 }, g); }
-  for (const base of [0, 7]) {  // palace diagonals
-    for (const [a, b] of [[[3, base], [5, base + 2]], [[5, base], [3, base + 2]]]) {
-      const [x1, y1] = xy(a[0], a[1]), [x2, y2] = xy(b[0], b[1]);
-      el("line", { x1, y1, x2, y2, class: "palace" }, g);
-    }
-  }
-  for (let f = 0; f < 9; f++) {
-    const [x, y] = xy(f, flipped() ? 9 : 0);
-    el("text", { x, y: y + 30, class: "coord" }, svg).textContent = "abcdefghi"[f];
-  }
-  for (let r = 0; r < 10; r++) {
-    const [x, y] = xy(flipped() ? 8 : 0, r);
-    el("text", { x: x - 30, y, class: "coord" }, svg).textContent = r + 1;
-  }
-}
-
-function octagon(cx, cy, r) {
-  const pts = [];
-  for (let i = 0; i < 8; i++) {
-    const a = Math.PI / 8 + i * Math.PI / 4;
-    pts.push((cx + r * Math.cos(a)).toFixed(1) + "," + (cy + r * Math.sin(a)).toFixed(1));
-  }
-  return pts.join(" ");
-}
 
 function humanToMove() {
   if (!state || state.result.over) return false;
@@ -71,7 +28,7 @@ function humanToMove() {
 function draw() {
   const svg = $("board");
   svg.innerHTML = "";
-  drawGrid(svg);
+  drawGrid(svg, flipped());
   if (!state) return;
   if (state.last_move) {
     const m = state.last_move.match(/^([a-i]\d+)([a-i]\d+)$/);
@@ -83,14 +40,9 @@ function draw() {
   const targets = selected ? (state.legal[selected] || []) : [];
   const occupied = new Set(state.pieces.map((p) => p.sq));
   for (const p of state.pieces) {
-    const [x, y] = xy(p.file, p.rank), r = RADIUS[p.type];
     const mine = humanToMove() && p.color === state.turn && state.legal[p.sq];
     const inCheck = state.in_check && p.type === "K" && p.color === state.turn;
-    const g = el("g", { class: "piece " + p.color + (p.sq === selected ? " selected" : "") + (mine ? " movable" : "") +
-                          (inCheck ? " check" : "") }, svg);
-    el("polygon", { points: octagon(x, y, r) }, g);
-    el("text", { x, y: y + 1, "font-size": (r * 1.15).toFixed(0) }, g).textContent = p.hanja;
-    el("title", {}, g).textContent = p.hangul + " " + p.sq;
+    drawPiece(svg, p, flipped(), (p.sq === selected ? "selected " : "") + (mine ? "movable " : "") + (inCheck ? "check" : ""));
   }
   for (const t of targets) {
     const [f, r] = parseSq(t), [x, y] = xy(f, r);
@@ -178,6 +130,9 @@ function setState(s) {
       (state.in_check ? " — 장군 (check)!" : "") + (state.bikjang ? " — 빅장 (bikjang)" : "") +
       (humanToMove() ? "" : " (engine)");
   }
+  showRank();
+  const lv = levelInfo(state.level);
+  $("engine-name").textContent = "Playing: " + (lv ? describeLevel(lv) : state.level);
   const tb = document.querySelector("#moves tbody");
   tb.innerHTML = "";
   for (let i = 0; i < state.moves.length; i += 2) {
@@ -202,6 +157,30 @@ function updateButtons() {
   $("new-game").disabled = busy;
 }
 
+function levelInfo(name) { return ((info && info.level_info) || []).find((l) => l.name === name); }
+function describeLevel(l) {
+  return `${l.engine} · ${l.name} (at most ${(l.limit_ms / 1000).toFixed(1)} s per move, a ranked win is worth ${l.points} points)`;
+}
+
+function showRank() {
+  const r = state.rank || {}, el = $("rank-status");
+  if (!r.player) { el.textContent = "Unranked game (no player name)."; return; }
+  if (r.recorded) {
+    el.textContent = r.ranked ? `Ranked game recorded for ${r.player}: ${r.result}, +${r.points} points.`
+                              : `Game recorded for ${r.player} (unranked: ${r.note || "not ranked"}).`;
+    if (r.record_error) el.textContent += " Database error: " + r.record_error;
+    return;
+  }
+  el.textContent = r.ranked ? `Ranked game for ${r.player}: a win earns ${(levelInfo(state.level) || {}).points} points.`
+                            : `Unranked game for ${r.player}` + (r.note ? ": " + r.note : "") + ".";
+}
+
+function showLevel() {
+  const l = levelInfo($("level").value);
+  if (!l) return;
+  $("level-desc").textContent = l.description + (l.strength ? ". Measured: " + l.strength : "") + ".";
+}
+
 function fillSelect(id, values, names, def) {
   const s = $(id);
   s.innerHTML = "";
@@ -213,6 +192,16 @@ function fillSelect(id, values, names, def) {
   }
 }
 
+function newGame() {
+  showEval(null);
+  $("thinking").textContent = "";
+  const body = { cho_setup: $("cho-setup").value, han_setup: $("han-setup").value, rules: $("rules").value,
+                 human: $("human").value, level: $("level").value };
+  const name = info.players ? $("player-name").value.trim() : "";
+  if (name) { body.player = name; body.ranked = $("ranked").checked; localStorage.setItem("jz-player", name); }
+  return act(() => api("POST", "/api/new", body));
+}
+
 async function init() {
   draw();
   try { info = await api("GET", "/api/info"); } catch (e) { $("status").textContent = "server error: " + e.message; return; }
@@ -221,13 +210,13 @@ async function init() {
   fillSelect("rules", info.rules, {}, "janggi");
   fillSelect("level", info.levels, LEVEL_NAMES, info.default_level || (info.network ? "net" : "expert"));
   if (info.default_reason) $("level").title = "default: " + info.default_reason;
-  $("engine-name").textContent = info.network ? "network " + info.network : "alpha-beta engine (no network loaded)";
-  $("new-game").onclick = () => {
-    showEval(null);
-    act(() => api("POST", "/api/new", {
-      cho_setup: $("cho-setup").value, han_setup: $("han-setup").value, rules: $("rules").value,
-      human: $("human").value, level: $("level").value }));
-  };
+  $("engine-name").textContent = info.network ? "network " + info.network + " and alpha-beta" : "alpha-beta engine (no network loaded)";
+  $("level").onchange = showLevel;
+  showLevel();
+  $("ranked-rule").textContent = info.ranked_rule || "";
+  $("player-box").hidden = !info.players;
+  $("player-name").value = localStorage.getItem("jz-player") || "";
+  $("new-game").onclick = newGame;
   $("pass").onclick = () => act(() => api("POST", "/api/move", { id: state.id, move: state.pass }));
   $("undo").onclick = () => { showEval(null); act(() => api("POST", "/api/undo", { id: state.id })); };
   $("resign").onclick = () => act(() => api("POST", "/api/resign", { id: state.id }));
@@ -244,10 +233,7 @@ async function init() {
   const q = new URLSearchParams(location.search);
   if (q.get("autostart") === null) return;
   for (const k of ["human", "level", "rules", "cho-setup", "han-setup"]) if (q.get(k)) $(k).value = q.get(k);
-  showEval(null);
-  await act(() => api("POST", "/api/new", {
-    cho_setup: $("cho-setup").value, han_setup: $("han-setup").value, rules: $("rules").value,
-    human: $("human").value, level: $("level").value }));
+  await newGame();
   for (const m of (q.get("play") || "").split(",").filter((x) => x)) {
     if (m === "engine") { const r = await api("POST", "/api/engine", { id: state.id }); setState(r.state); showEval(r.eval); }
     else await act(() => api("POST", "/api/move", { id: state.id, move: m }));

@@ -1,0 +1,222 @@
+// The web page as a person uses it, in Debian's headless Chromium driven by puppeteer-core:
+//   node tests/browser/web_test.mjs JANGGI_ZERO OUT_DIR
+// Starts `serve` on an ephemeral loopback port with a temporary data directory, and Chromium with a
+// fontconfig that holds no CJK font (DejaVu only), then: the page loads (time to interactive), a name
+// and a ranked game against easy, a click on a piece shows its targets, a click on a target is answered
+// by the engine (time per reply against the level's limit), pass, undo (the game is then unranked), the
+// move list and the evaluation update, a resigned ranked game lands on the leaderboard, the rules page
+// draws its diagrams, and every Hangul and Hanja label renders with the embedded fonts (a piece's pixels
+// differ from a missing glyph's). Any console error fails. Screenshots go to OUT_DIR.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { createRequire } from "node:module";
+
+const require = createRequire(import.meta.url);
+const puppeteer = require("puppeteer-core");
+
+const [binary, outDir] = process.argv.slice(2);
+if (!binary || !outDir) {
+  console.error("usage: node web_test.mjs JANGGI_ZERO OUT_DIR");
+  process.exit(2);
+}
+fs.mkdirSync(outDir, { recursive: true });
+const chromium = process.env.CHROMIUM || "/usr/bin/chromium";
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "jz-browser-"));
+let passed = 0, failed = 0;
+const report = {};
+function check(ok, what) {
+  if (ok) passed++; else failed++;
+  console.log((ok ? "ok   " : "FAIL ") + what);
+}
+
+// A fontconfig with DejaVu only: the page must not rely on CJK system fonts.
+const fontsConf = path.join(tmp, "fonts.conf");
+fs.writeFileSync(fontsConf, `<?xml version="1.0"?><!DOCTYPE fontconfig SYSTEM "fonts.dtd"><fontconfig>
+<dir>/usr/share/fonts/truetype/dejavu</dir><cachedir>${tmp}/fc-cache</cachedir></fontconfig>`);
+
+function startServer() {
+  return new Promise((resolve, reject) => {
+    const p = spawn(binary, ["serve", "--port", "0", "--no-model", "--data-dir", path.join(tmp, "data")],
+                    { stdio: ["ignore", "pipe", "inherit"] });
+    let out = "";
+    p.stdout.on("data", (d) => {
+      out += d;
+      const m = out.match(/serving on (http:\/\/[^/]+\/)/);
+      if (m) resolve({ proc: p, url: m[1] });
+    });
+    p.on("exit", (code) => reject(new Error("serve exited with " + code + ": " + out)));
+  });
+}
+
+// For each selector: the CJK characters of the node's own text all come from the JZ Labels fonts.
+async function cjkFromEmbeddedFonts(page, selectors) {
+  const cdp = await page.target().createCDPSession();
+  await cdp.send("DOM.enable");
+  await cdp.send("CSS.enable");
+  const doc = await cdp.send("DOM.getDocument", { depth: -1 });
+  let ok = true;
+  for (const sel of selectors) {
+    const { nodeId } = await cdp.send("DOM.querySelector", { nodeId: doc.root.nodeId, selector: sel });
+    const text = await page.$eval(sel, (e) => e.tagName === "SELECT" ? e.options[e.selectedIndex].text
+      : [...e.childNodes].filter((n) => n.nodeType === 3).map((n) => n.textContent).join(""));
+    const cjk = [...text].filter((c) => /[\u1100-\u11ff\u3130-\u318f\u4e00-\u9fff\uac00-\ud7a3]/.test(c)).length;
+    const { fonts } = await cdp.send("CSS.getPlatformFontsForNode", { nodeId });
+    const ours = fonts.filter((f) => f.familyName.startsWith("JZ Labels")).reduce((n, f) => n + f.glyphCount, 0);
+    if (cjk === 0 || ours !== cjk) {
+      ok = false;
+      console.log(`  ${sel} ${JSON.stringify(text)}: ${cjk} CJK characters, ${ours} from the embedded fonts; ` +
+                  fonts.map((f) => f.familyName + " " + f.glyphCount).join(", "));
+    }
+  }
+  await cdp.detach();
+  return ok;
+}
+
+const server = await startServer();
+const browser = await puppeteer.launch({
+  executablePath: chromium,
+  headless: true,
+  args: ["--no-sandbox", "--disable-gpu", "--font-render-hinting=none"],
+  env: { ...process.env, FONTCONFIG_FILE: fontsConf },
+});
+const consoleErrors = [];
+try {
+  const page = await browser.newPage();
+  await page.setViewport({ width: 1100, height: 820 });
+  page.on("console", (m) => { if (m.type() === "error") consoleErrors.push(m.text()); });
+  page.on("pageerror", (e) => consoleErrors.push(String(e)));
+
+  // Loaded and interactive: the engine list is filled from /api/info.
+  let t0 = Date.now();
+  await page.goto(server.url, { waitUntil: "domcontentloaded" });
+  await page.waitForFunction(() => document.querySelectorAll("#level option").length >= 3);
+  report.interactive_ms = Date.now() - t0;
+  check(report.interactive_ms < 5000, `page interactive in ${report.interactive_ms} ms`);
+  check(await page.$eval("#ranked-rule", (e) => e.textContent.includes("no undo")), "the ranked rule is shown before the game");
+
+  // A ranked game against easy.
+  await page.type("#player-name", "browser1");
+  await page.select("#level", "easy");
+  await page.click("#new-game");
+  await page.waitForFunction(() => document.querySelector("#rank-status").textContent.includes("Ranked game for browser1"));
+  check(await page.$eval("#engine-name", (e) => e.textContent.includes("easy")), "the page says which engine and level plays");
+
+  // Labels: each piece's Hanja and the page's Hangul render from the embedded fonts.
+  await page.evaluate(() => document.fonts.ready);
+  const fontsOk = await page.evaluate(async () => {
+    await document.fonts.load('700 40px "JZ Serif"', "楚漢車包馬象士卒兵");
+    await document.fonts.load('40px "JZ Sans"', "한수쉼초안상");
+    const alpha = (font, ch) => {
+      const c = document.createElement("canvas");
+      c.width = c.height = 64;
+      const x = c.getContext("2d");
+      x.font = font; x.textAlign = "center"; x.textBaseline = "middle"; x.fillText(ch, 32, 32);
+      const d = x.getImageData(0, 0, 64, 64).data, a = [];
+      for (let i = 3; i < d.length; i += 4) a.push(d[i] > 127 ? 1 : 0);
+      return a;
+    };
+    const same = (a, b) => a.every((v, i) => v === b[i]);
+    const bad = [];
+    for (const [font, chars] of [['700 40px "JZ Serif", serif', "楚漢車包馬象士卒兵"], ['40px "JZ Sans", sans-serif', "한수쉼초안상바깥왼오른"]]) {
+      const tofu = alpha(font, "丐");  // in no font here: drawn as a missing glyph
+      for (const ch of chars) {
+        const a = alpha(font, ch);
+        if (a.reduce((s, v) => s + v, 0) < 40 || same(a, tofu)) bad.push(ch);
+      }
+    }
+    return bad;
+  });
+  check(fontsOk.length === 0, "every label glyph renders (missing: " + fontsOk.join("") + ")");
+  // Page text: every Hangul and Hanja character of these nodes is drawn with the embedded fonts (Chromium's
+  // own account of the fonts it used), not with a fallback's missing glyph.
+  check(await cjkFromEmbeddedFonts(page, ["header .sub", "#pass", "#setup label", "#moves th:nth-child(2)",
+                                          "#status", "#cho-setup"]), "the page's Hangul comes from the embedded font");
+  // The same on the board itself: a piece with its label differs from the piece with a missing glyph.
+  const piece = await page.$("#board g.piece.cho");
+  const shot1 = await piece.screenshot();
+  const label = await page.$eval("#board g.piece.cho text", (t) => { const s = t.textContent; t.textContent = "丐"; return s; });
+  const shot2 = await piece.screenshot();
+  await page.$eval("#board g.piece.cho text", (t, s) => { t.textContent = s; }, label);
+  check(!Buffer.from(shot1).equals(Buffer.from(shot2)), `the board's piece label ${label} is drawn, not a box`);
+
+  // Click a soldier: its targets show; click one: the engine answers within easy's limit.
+  const clickSquare = async (sq) => {
+    const box = await page.$eval("#board", (svg, sq) => {
+      const f = sq.charCodeAt(0) - 97, r = parseInt(sq.slice(1), 10) - 1;
+      const p = svg.createSVGPoint();
+      p.x = 48 + f * 64; p.y = 48 + (9 - r) * 64;
+      const q = p.matrixTransform(svg.getScreenCTM());
+      return [q.x, q.y];
+    }, sq);
+    await page.mouse.click(box[0], box[1]);
+  };
+  await clickSquare("a4");
+  const targets = await page.$$eval("#board circle.target", (c) => c.length);
+  check(targets > 0, `clicking the soldier on a4 shows ${targets} targets`);
+  t0 = Date.now();
+  await clickSquare("a5");
+  await page.waitForFunction(() => document.querySelectorAll("#moves tbody tr").length === 1 &&
+                                   document.querySelector("#moves tbody tr td:nth-child(3)").textContent !== "");
+  report.reply_ms = Date.now() - t0;
+  // The engine's own answer time: the /api/engine requests as the browser timed them.
+  const engineMs = await page.evaluate(() => performance.getEntriesByType("resource")
+    .filter((e) => e.name.endsWith("/api/engine")).map((e) => Math.round(e.duration)));
+  report.engine_ms = engineMs;
+  const think = await page.evaluate(() => [state.eval.think_ms, state.eval.limit_ms]);
+  report.think_ms = [think[0]];
+  check(think[1] === 300 && think[0] <= think[1] * 1.1,
+        `the engine thought ${think[0]} ms (easy: at most ${think[1]} ms; the request took ${engineMs.join(", ")} ms, ` +
+        `move to reply on screen ${report.reply_ms} ms)`);
+  const evalText = await page.$eval("#thinking", (e) => e.textContent);
+  check(evalText.startsWith("easy"), "the evaluation line names the level: " + evalText.slice(0, 60));
+  check(await page.$eval("#evalfill", (e) => e.style.height !== ""), "the evaluation bar is set");
+  await page.screenshot({ path: path.join(outDir, "web-game.png") });
+
+  // Pass (the engine answers), then undo: the game is no longer ranked.
+  await page.waitForFunction(() => !document.querySelector("#pass").disabled);
+  await page.click("#pass");
+  await page.waitForFunction(() => document.querySelectorAll("#moves tbody tr").length === 2 &&
+                                   document.querySelector("#moves tbody tr:nth-child(2) td:nth-child(3)").textContent !== "" &&
+                                   !document.querySelector("#new-game").disabled);
+  check(await page.$eval("#moves tbody tr:nth-child(2) td:nth-child(2)", (e) => e.textContent.includes("한수쉼")),
+        "the pass is in the move list (한수쉼) and the engine answered it");
+  report.think_ms.push(await page.evaluate(() => state.eval.think_ms));
+  check(report.think_ms[1] <= 330, `the engine's answer to the pass took ${report.think_ms[1]} ms`);
+  await page.click("#undo");
+  await page.waitForFunction(() => document.querySelector("#rank-status").textContent.includes("taken back"));
+  check(true, "undo makes the game unranked");
+
+  // A ranked game resigned: recorded, and the player is on the leaderboard.
+  await page.click("#new-game");
+  await page.waitForFunction(() => document.querySelector("#rank-status").textContent.includes("Ranked game for"));
+  await page.click("#resign");
+  await page.waitForFunction(() => document.querySelector("#rank-status").textContent.includes("recorded"));
+  check(await page.$eval("#rank-status", (e) => e.textContent.includes("loss, +0 points")), "a resigned ranked game is recorded as a loss");
+  await page.screenshot({ path: path.join(outDir, "web-over.png") });
+  await page.goto(server.url + "leaderboard.html", { waitUntil: "networkidle0" });
+  const rows = await page.$$eval("#leaderboard tbody tr", (trs) => trs.map((tr) => tr.textContent));
+  check(rows.some((r) => r.includes("browser1")), "the leaderboard lists the player");
+  await page.screenshot({ path: path.join(outDir, "web-leaderboard.png") });
+
+  // The rules page draws its diagrams.
+  await page.goto(server.url + "rules.html", { waitUntil: "networkidle0" });
+  check(await cjkFromEmbeddedFonts(page, ["h3:nth-of-type(3)", "h3:nth-of-type(4)", "td.glyph", "table.pieces td:nth-child(2)"]),
+        "the rules page's Hangul and Hanja come from the embedded fonts");
+  const diagrams = await page.$$eval("svg.diagram", (s) => s.map((x) => x.querySelectorAll("g.piece").length));
+  check(diagrams.length >= 4 && diagrams.every((n) => n > 0), `the rules page draws ${diagrams.length} diagrams`);
+  await page.screenshot({ path: path.join(outDir, "web-rules.png"), fullPage: true });
+
+  check(consoleErrors.length === 0, "no console errors" + (consoleErrors.length ? ": " + consoleErrors.join(" | ") : ""));
+} catch (e) {
+  check(false, "exception: " + (e && e.stack ? e.stack : e));
+} finally {
+  await browser.close();
+  server.proc.kill("SIGTERM");
+  fs.rmSync(tmp, { recursive: true, force: true });
+}
+console.log(`browser: interactive ${report.interactive_ms} ms, easy engine ${(report.think_ms || []).join(", ")} ms ` +
+            `(requests ${(report.engine_ms || []).join(", ")} ms), move to reply on screen ${report.reply_ms} ms`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
