@@ -101,7 +101,7 @@ if [ "$VERIFY" = 1 ]; then
     # Headers every object was compiled with (ninja's dependency log): none of the carried packages from /usr.
     leaks="$(ninja -C "$BUILD" -t deps | grep -E '^ +/usr/(local/)?include/(nlohmann|CLI|eigen3|gtest|gmock|zstd|zdict|httplib)' | sort -u || true)"
     if [ -n "$leaks" ]; then say "verify: FAIL: headers from /usr:"; echo "$leaks" | head -20; bad=1
-    else say "verify: no third-party header from /usr ($(ninja -C "$BUILD" -t deps | grep -c "^ *$DEPS/") carried header uses)"; fi
+    else say "verify: no third-party header from /usr ($(ninja -C "$BUILD" -t deps | grep -cE "^ *($DEPS|$GTEST)/") uses of carried ones)"; fi
     links="$(ninja -C "$BUILD" -t commands $TARGETS | grep -oE '/usr/lib[^ ]*(zstd|gtest|httplib)[^ ]*' | sort -u || true)"
     if [ -n "$links" ]; then say "verify: FAIL: libraries from /usr: $links"; bad=1
     else say "verify: zstd and GoogleTest link from the carried folder and $GTEST"; fi
