@@ -85,8 +85,9 @@ cp "$BUILD/CMakeCache.txt" "$OUT/CMakeCache.txt" 2>/dev/null
 
 TESTS_OK=1
 for t in nn_tests mcts_tests; do
-  if [ -x "$BUILD/$t" ]; then
-    step "$t" 120 20 "$t.log" "$BUILD/$t" --gtest_output="xml:$OUT/$t.xml" || TESTS_OK=0
+  exe="$BUILD/tests/${t%_tests}/$t"
+  if [ -x "$exe" ]; then
+    step "$t" 120 20 "$t.log" "$exe" --gtest_output="xml:$OUT/$t.xml" || TESTS_OK=0
   else
     printf '%s\tnot built\t0\n' "$t" >>"$STEPS"; TESTS_OK=0
   fi
