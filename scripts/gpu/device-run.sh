@@ -3,7 +3,7 @@
 # dependencies travelling with the tree:   bash scripts/gpu/device-run.sh
 # (made here by scripts/gpu/prepare-deps.sh; the device tool's `carry: [".gpu-deps"]`, timeout_s 560).
 #
-# In order, each step under a timeout, all within DEVICE_BUDGET_S (default 480 s) from the start; a step
+# In order, each step under a timeout, all within DEVICE_BUDGET_S (default 510 s) from the start; a step
 # that no longer fits is skipped and says so:
 #   env      GPU, driver, compilers, PyTorch (env.txt)
 #   build    scripts/gpu/build.sh with all cores against PyTorch's LibTorch with CUDA (build.log)
@@ -15,12 +15,12 @@
 # Then summary.json and summary.md (the figures docs/gpu.md asks for). Everything goes to $OUT
 # (default out/gpu-run). Exit status 0 when the build and the tests passed, else 1.
 # For a dry run of the steps on a CPU machine: DEVICE=cpu SKIP_BUILD=1 BUILD_DIR=build TRAIN_S=5 SELFPLAY_S=20
-# SWEEP_SIZES=4x32 SWEEP_BATCHES=64 (the figures are then the CPU's, of course).
+# TRAIN_MODEL=4x32 TRAIN_BATCH=64 SWEEP_SIZES=4x32 SWEEP_BATCHES=64 (the figures are then the CPU's).
 set -uo pipefail
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$ROOT"
 OUT="${OUT:-$ROOT/out/gpu-run}"
-BUDGET="${DEVICE_BUDGET_S:-480}"
+BUDGET="${DEVICE_BUDGET_S:-510}"
 TRAIN_S="${TRAIN_S:-60}"
 SELFPLAY_S="${SELFPLAY_S:-120}"
 BUILD="${BUILD_DIR:-$ROOT/build-gpu}"
@@ -28,6 +28,8 @@ DEPS="${DEPS_DIR:-$ROOT/.gpu-deps}"
 BIN="$BUILD/janggi-zero"
 DEVICE="${DEVICE:-cuda}"
 SWEEP_SIZES="${SWEEP_SIZES:-6x64,10x128,15x192}"
+TRAIN_MODEL="${TRAIN_MODEL:-10x128}"
+TRAIN_BATCH="${TRAIN_BATCH:-512}"
 SWEEP_BATCHES="${SWEEP_BATCHES:-64,128,256,512,1024}"
 mkdir -p "$OUT"
 T0=$(date +%s)
@@ -94,7 +96,7 @@ for t in nn_tests mcts_tests; do
 done
 
 if [ -x "$BIN" ]; then
-  step train $((TRAIN_S + 40)) $((TRAIN_S / 2 + 20)) train.log "$BIN" bench train --model 10x128 --batch 512 \
+  step train $((TRAIN_S + 40)) $((TRAIN_S / 2 + 20)) train.log "$BIN" bench train --model "$TRAIN_MODEL" --batch "$TRAIN_BATCH" \
     --device "$DEVICE" --precision bf16 --threads 2 --seconds "$TRAIN_S"
 
   W="$OUT/selfplay-run"
@@ -113,7 +115,7 @@ if [ -x "$BIN" ]; then
   du -sh "$W/games" >>"$OUT/selfplay.log" 2>&1; rm -rf "$W"  # chunks of a random network: not kept
 
   step sweep 200 40 bench_nn.log "$BIN" bench nn --device "$DEVICE" --sweep --sizes "$SWEEP_SIZES" \
-    --batches "$SWEEP_BATCHES" --seconds 0.5 --csv "$OUT/bench_nn.csv"
+    --batches "$SWEEP_BATCHES" --seconds 0.4 --csv "$OUT/bench_nn.csv"
 else
   printf 'benchmarks\tnot run: no binary\t0\n' >>"$STEPS"
 fi
@@ -127,9 +129,11 @@ def read(name):
     except OSError:
         return ""
 s = {"steps": list(csv.DictReader(open(os.path.join(out, "steps.tsv")), delimiter="\t")), "budget_s": budget}
-m = re.search(r"(\d+) steps, ([\d.]+) ms/step, (\d+) samples/s", read("train.log"))
+m = re.search(r"bench train: (\S+) (\S+) \S+, batch (\d+), .* on (\S+): (\d+) steps, ([\d.]+) ms/step, (\d+) samples/s",
+              read("train.log"))
 if m:
-    s["train_10x128_bf16_b512"] = {"steps": int(m[1]), "ms_per_step": float(m[2]), "samples_per_s": int(m[3])}
+    s["train"] = {"model": m[1], "precision": m[2], "batch": int(m[3]), "device": m[4], "steps": int(m[5]),
+                  "ms_per_step": float(m[6]), "samples_per_s": int(m[7])}
 lines = [json.loads(l) for l in read("metrics.jsonl").splitlines() if l.strip().startswith("{")]
 if lines:
     last = lines[-1]
@@ -160,9 +164,10 @@ if read("bench_nn.csv"):
 json.dump(s, open(os.path.join(out, "summary.json"), "w"), indent=1)
 md = ["# GPU run summary", "", "| step | status | s |", "|---|---|---|"]
 md += [f"| {x['step']} | {x['status']} | {x['seconds']} |" for x in s["steps"]]
-if "train_10x128_bf16_b512" in s:
-    t = s["train_10x128_bf16_b512"]
-    md += ["", f"Training 10x128 bf16 batch 512: {t['samples_per_s']} samples/s ({t['ms_per_step']} ms/step, {t['steps']} steps)"]
+if "train" in s:
+    t = s["train"]
+    md += ["", f"Training {t['model']} {t['precision']} batch {t['batch']} on {t['device']}: {t['samples_per_s']} samples/s "
+           f"({t['ms_per_step']} ms/step, {t['steps']} steps)"]
 if "selfplay_gpu_yaml_8_threads" in s:
     md += ["", "Self-play, configs/gpu.yaml, 8 play threads:", ""]
     md += [f"- {k}: {v}" for k, v in s["selfplay_gpu_yaml_8_threads"].items()]

@@ -70,7 +70,7 @@ cp -a /usr/src/googletest/googletest/{CMakeLists.txt,cmake,include,src} "$TMP/sr
 
 {
   echo "# janggi-zero carried dependencies, made by scripts/gpu/prepare-deps.sh on $(date -u +%Y-%m-%dT%H:%MZ)"
-  echo "# use: cmake -DJZ_CARRIED_DEPS=$DEST (scripts/gpu/build.sh does this)"
+  echo "# use: cmake -DJZ_CARRIED_DEPS=<this folder> (scripts/gpu/build.sh does this)"
   echo "# packages"
   stamp
   echo "# end"
