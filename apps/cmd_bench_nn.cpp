@@ -3,6 +3,7 @@
 // BatchingEvaluator fed by T submitting threads. Ratios are against raw measured in the same run.
 #include <atomic>
 #include <cstdio>
+#include <fstream>
 #include <memory>
 #include <random>
 #include <string>
@@ -17,6 +18,7 @@
 #include "nn/batching_evaluator.h"
 #include "nn/checkpoint.h"
 #include "nn/network_evaluator.h"
+#include "nn/torch_compat.h"
 #include "util/log.h"
 
 namespace jz::app {
@@ -27,6 +29,10 @@ struct BenchNnOpts {
   std::string device = "cpu", model;
   bool bf16 = false, sweep = false, no_fuse = false;
   double seconds = 2;
+  // --sweep: network sizes and batch sizes of the table; --csv: the table as CSV too.
+  std::vector<std::string> sizes{"4x32", "6x64", "10x128"};
+  std::vector<int> batches{1, 8, 32, 128};
+  std::string csv;
 };
 
 // Positions along random games (with history), with their legal moves.
@@ -157,21 +163,37 @@ void run_bench_nn(const BenchNnOpts& o) {
                 std::min(o.threads, o.batch), r.batching, r.batching / r.raw, r.avg_batch, r.wait_us);
     return;
   }
+  std::vector<ModelConfig> cfgs;
+  for (const std::string& size : o.sizes) {
+    std::string err;
+    if (!ModelConfig::parse(size, cfgs.emplace_back(), &err)) throw std::runtime_error(err);
+  }
+  std::ofstream csv;
+  if (!o.csv.empty()) {
+    csv.open(o.csv);
+    if (!csv) throw std::runtime_error("cannot write '" + o.csv + "'");
+    csv << "model,precision,batch,device,raw_per_s,direct_per_s,batching_per_s,avg_batch,avg_wait_us\n";
+  }
+  std::printf("%s; device %s, %.2f s per measurement\n", torch_summary().c_str(), o.device.c_str(), o.seconds);
   std::printf("%-7s %-5s %5s %10s %10s %10s %7s %7s %9s\n", "model", "prec", "batch", "raw/s", "direct/s", "batching/s",
               "b/raw", "d/raw", "avg batch");
-  for (const char* size : {"4x32", "6x64", "10x128"})
+  for (const ModelConfig& cfg : cfgs)
     for (bool bf16 : {false, true})
-      for (int batch : {1, 8, 32, 128}) {
+      for (int batch : o.batches) {
         BenchNnOpts c = o;
         c.bf16 = bf16;
         c.batch = batch;
-        ModelConfig cfg;
-        ModelConfig::parse(size, cfg, nullptr);
         auto net = make_net(cfg, c);
         Result r = measure(net, pool, c);
-        std::printf("%-7s %-5s %5d %10.0f %10.0f %10.0f %7.2f %7.2f %9.1f\n", size, bf16 ? "bf16" : "fp32", batch,
-                    r.raw, r.direct, r.batching, r.batching / r.raw, r.direct / r.raw, r.avg_batch);
+        const std::string size = cfg.name();
+        std::printf("%-7s %-5s %5d %10.0f %10.0f %10.0f %7.2f %7.2f %9.1f\n", size.c_str(), bf16 ? "bf16" : "fp32",
+                    batch, r.raw, r.direct, r.batching, r.batching / r.raw, r.direct / r.raw, r.avg_batch);
         std::fflush(stdout);
+        if (csv) {
+          csv << size << ',' << (bf16 ? "bf16" : "fp32") << ',' << batch << ',' << net->device().str() << ',' << r.raw
+              << ',' << r.direct << ',' << r.batching << ',' << r.avg_batch << ',' << r.wait_us << '\n';
+          csv.flush();
+        }
       }
 }
 
@@ -192,7 +214,12 @@ void add_bench_nn(CLI::App& bench, int& rc) {
   cmd->add_flag("--bf16", o->bf16, "bfloat16 weights and inputs");
   cmd->add_flag("--no-fuse", o->no_fuse, "Keep batch norms separate (default: folded into convolutions)");
   cmd->add_option("--seconds", o->seconds, "Seconds per measurement")->check(CLI::Range(0.05, 600.0));
-  cmd->add_flag("--sweep", o->sweep, "Table: 4x32, 6x64, 10x128 at batch 1/8/32/128, fp32 and bf16");
+  cmd->add_flag("--sweep", o->sweep, "Table: --sizes x --batches, fp32 and bf16");
+  cmd->add_option("--sizes", o->sizes, "Network sizes of --sweep (default 4x32,6x64,10x128)")->delimiter(',');
+  cmd->add_option("--batches", o->batches, "Batch sizes of --sweep (default 1,8,32,128)")
+      ->delimiter(',')
+      ->check(CLI::Range(1, 4096));
+  cmd->add_option("--csv", o->csv, "--sweep: also write the table to this CSV file");
   set_command(cmd, rc, [o, cmd] {
     BenchNnOpts c = *o;
     if (c.sweep && cmd->count("--seconds") == 0) c.seconds = 0.6;  // short cells

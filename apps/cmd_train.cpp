@@ -8,6 +8,8 @@
 #include "apps/commands.h"
 #include "core/movegen.h"
 #include "core/rules.h"
+#include "nn/model.h"
+#include "nn/torch_compat.h"
 #include "training/batch.h"
 #include "training/train_loop.h"
 #include "training/trainer.h"
@@ -73,12 +75,14 @@ void add_bench_train(CLI::App& bench, int& rc) {
   struct Opts {
     std::string model = "6x64", device = "cpu", precision = "fp32", optimizer = "sgd";
     int batch = 128, steps = 10, threads = 1;
+    double seconds = 0;
   };
   auto o = std::make_shared<Opts>();
   CLI::App* cmd = bench.add_subcommand("train", "Trainer throughput: training steps per second on random positions");
   cmd->add_option("--model", o->model, "Network size BxF (4x32, 6x64, 10x128, ...)");
   cmd->add_option("--batch", o->batch, "Batch size");
   cmd->add_option("--steps", o->steps, "Timed steps (after 2 warm-up steps)");
+  cmd->add_option("--seconds", o->seconds, "Time steps for this long instead of --steps");
   cmd->add_option("--threads", o->threads, "Torch intra-op threads");
   cmd->add_option("--device", o->device, "cpu | cuda | auto");
   cmd->add_option("--precision", o->precision, "fp32 | bf16");
@@ -92,6 +96,7 @@ void add_bench_train(CLI::App& bench, int& rc) {
     if (!ModelConfig::parse(o->model, mc, &err)) return report_error(err);
     if (o->batch < 1 || o->steps < 1 || o->threads < 1)
       return report_error("--batch, --steps and --threads must be >= 1");
+    if (o->seconds < 0) return report_error("--seconds must not be negative");
     if (o->precision != "fp32" && o->precision != "bf16") return report_error("--precision must be fp32 or bf16");
     if (o->optimizer != "sgd" && o->optimizer != "adamw") return report_error("--optimizer must be sgd or adamw");
     torch_init_threads();
@@ -105,14 +110,18 @@ void add_bench_train(CLI::App& bench, int& rc) {
     make_batch(samples, mirror, b);
     double make_s = now_seconds() - t0;
     for (int i = 0; i < 2; ++i) trainer.train_step(b);
+    const torch::Device device = parse_device(o->device);
+    synchronize_device(device);
     t0 = now_seconds();
-    for (int i = 0; i < o->steps; ++i) trainer.train_step(b);
-    double s = (now_seconds() - t0) / o->steps;
+    int steps = 0;
+    for (; o->seconds > 0 ? now_seconds() - t0 < o->seconds : steps < o->steps; ++steps) trainer.train_step(b);
+    synchronize_device(device);  // the last step's backward pass and update may still be queued on a GPU
+    double s = (now_seconds() - t0) / steps;
     std::printf(
-        "bench train: %s %s %s, batch %d, %d thread(s) on %s: %.1f ms/step, %.0f samples/s "
+        "bench train: %s %s %s, batch %d, %d thread(s) on %s: %d steps, %.1f ms/step, %.0f samples/s "
         "(batch building %.2f ms per sample, not included)\n",
-        mc.name().c_str(), o->precision.c_str(), o->optimizer.c_str(), o->batch, o->threads, o->device.c_str(), s * 1e3,
-        o->batch / s, make_s * 1e3 / o->batch);
+        mc.name().c_str(), o->precision.c_str(), o->optimizer.c_str(), o->batch, o->threads, o->device.c_str(), steps,
+        s * 1e3, o->batch / s, make_s * 1e3 / o->batch);
     return 0;
   });
 }

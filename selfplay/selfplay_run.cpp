@@ -72,6 +72,7 @@ std::string metrics_json(const SelfPlayStats& s, const Rates& prev, double now, 
     j["net_batch"] = rounded(es->avg_batch(), 0.1);
     j["batch_fill"] = rounded(es->avg_batch() / std::max(1, max_batch), 1e-3);
     j["cache_hit_rate"] = rounded(es->hit_rate(), 1e-3);
+    j["backend_s"] = rounded(es->backend_seconds, 0.01);  // cumulative, summed over server threads
   }
   nlohmann::ordered_json endings = nlohmann::ordered_json::object();
   for (int e = 1; e <= int(Ending::TIME); ++e)
