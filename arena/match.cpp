@@ -61,7 +61,9 @@ bool play_game(const MatchConfig& cfg, const MatchResult& names, const GameSetup
     if (!players[c]->new_game(cfg.rules, error)) return false;
 
   Position pos;
-  if (!pos.set_fen(rec.start_fen, cfg.rules, error)) return false;
+  if (!pos.set_fen(rec.start_fen, cfg.rules, cfg.options, error)) return false;
+  for (Color c : {CHO, HAN})
+    if (!players[c]->accepts(pos, error)) return false;
   for (Move m : rec.moves) pos.do_move(m);
   for (;;) {
     GameResult res = game_result(pos);
@@ -111,7 +113,7 @@ Opening make_opening(const MatchConfig& cfg, int pair) {
     std::mt19937_64 rng(hash_combine(hash_combine(cfg.seed, uint64_t(pair)), uint64_t(attempt)));
     Position pos;
     std::string err;
-    pos.set_fen(o.fen, cfg.rules, &err);
+    pos.set_fen(o.fen, cfg.rules, cfg.options, &err);
     o.moves.clear();
     for (int ply = 0; ply < cfg.opening_plies; ++ply) {
       MoveList list, quiet;
