@@ -47,6 +47,7 @@ bool play_game(const MatchConfig& cfg, const MatchResult& names, const GameSetup
   rec.setup = setup_name(g.opening->setup);
   rec.start_fen = g.opening->fen;
   rec.rules = cfg.rules;
+  rec.options = cfg.options;
   rec.opening_plies = int(g.opening->moves.size());
   rec.moves = g.opening->moves;
 

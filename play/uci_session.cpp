@@ -159,6 +159,10 @@ class UciSession {
           net = nullptr;
       }
       why = "default: " + d.reason;
+      if (net && !network_accepts(*net, pos_, nullptr)) {  // alpha-beta plays every rule option
+        net = nullptr;
+        why = "default: the network cannot play rule option " + rule_options_str(pos_.options());
+      }
     }
     if (net != playing_) engine_.set_network(net, &err);  // a new network starts a new game for it
     playing_ = net;
