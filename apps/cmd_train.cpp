@@ -31,6 +31,8 @@ void add_train(CLI::App& app, int& rc) {
                   "Stop when the run's training CPU time (trainer + local self-play, all sessions) reaches H hours");
   cmd->add_flag("--trainer-only", a->trainer_only, "Do not start local self-play (other workers write games/)");
   cmd->add_option("--selfplay-threads", a->selfplay_threads, "Threads of the local self-play child (overrides config)");
+  cmd->add_option("--init-from", a->init_from,
+                  "Warm start: a new run starts from this model file's weights (same architecture as training.model)");
   set_command(cmd, rc, [a] {
     std::string err;
     return exit_code(run_training(*a, install_stop_signals(), &err), err);

@@ -1,7 +1,7 @@
 // Players for matches, made from text specs:
 //   random[:seed=S]                                   uniform over legal moves
 //   greedy[:seed=S]                                   most material in one ply, uniform among equals
-//   alphabeta:level=easy|normal|expert | depth=D | nodes=N | movetime=MS
+//   alphabeta:level=easy|normal|expert | depth=D | nodes=N | movetime=MS [,scores=D]
 //   uci:PATH [ARGS...][,movetime=MS|nodes=N|depth=D][,timeout=MS][,Option=Value...]
 //   net:PATH[,sims=N|movetime=MS]                     MCTS with a network checkpoint
 // Every spec also takes name=NAME (the name in result files and rating tables; default: the spec).
@@ -22,6 +22,12 @@ struct PlayerReply {
   std::string error;
   Ending forfeit = Ending::ILLEGAL_MOVE;  // or Ending::TIME
   std::string info;                       // last search report (depth, score), for logs
+  // The player's evaluation of pos (side to move's view), when it reports one: centipoints, or a
+  // mate in `mate` moves (+ it mates, - it is mated).
+  bool has_score = false;
+  int score_cp = 0, mate = 0;
+  // Every legal move's score (side to move's view) when asked for (alphabeta:...,scores=D).
+  std::vector<std::pair<Move, int>> root_scores;
 };
 
 class Player {

@@ -110,7 +110,10 @@ class UciPlayer : public Player {
       auto w = split_words(line);
       if (w.empty()) continue;
       if (w[0] == "info") {
-        if (line.find(" score ") != std::string::npos) r.info = line.substr(5);
+        if (line.find(" score ") != std::string::npos) {
+          r.info = line.substr(5);
+          parse_score(w, r);
+        }
         continue;
       }
       if (w[0] != "bestmove") continue;
@@ -126,6 +129,20 @@ class UciPlayer : public Player {
   }
 
  private:
+  // "info ... score cp X | score mate N ..." (bounds are kept too: the last report is the best we have).
+  static void parse_score(const std::vector<std::string>& w, PlayerReply& r) {
+    for (size_t i = 0; i + 2 < w.size(); ++i) {
+      if (w[i] != "score") continue;
+      try {
+        int v = std::stoi(w[i + 2]);
+        if (w[i + 1] == "cp") r.has_score = true, r.score_cp = v, r.mate = 0;
+        if (w[i + 1] == "mate") r.has_score = true, r.mate = v, r.score_cp = v > 0 ? 32000 : -32000;
+      } catch (...) {
+      }
+      return;
+    }
+  }
+
   PlayerReply& fail(PlayerReply& r, const std::string& why, bool kill = true) {
     r.error = why;
     if (kill && proc_.running()) {

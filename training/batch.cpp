@@ -32,7 +32,11 @@ void add_target(float* row, const std::vector<std::pair<Move, float>>& target, C
 
 void make_batch(const std::vector<ReplaySample>& s, const std::vector<uint8_t>& mirror, TrainBatch& b,
                 float value_q_weight) {
-  const float a = std::clamp(value_q_weight, 0.0f, 1.0f);
+  make_batch(s, mirror, b, std::vector<float>(s.size(), value_q_weight));
+}
+
+void make_batch(const std::vector<ReplaySample>& s, const std::vector<uint8_t>& mirror, TrainBatch& b,
+                const std::vector<float>& value_q_weights) {
   const int64_t n = int64_t(s.size());
   b.size = int(n);
   b.input = torch::zeros({n, NUM_PLANES, RANK_NB, FILE_NB});
@@ -76,7 +80,7 @@ void make_batch(const std::vector<ReplaySample>& s, const std::vector<uint8_t>& 
       ow[i] = 1;
     }
     // Random opening plies carry no search (their stored WDL is a placeholder draw): result only.
-    const float ai = x.ply_searched ? a : 0.0f;
+    const float ai = x.ply_searched ? std::clamp(value_q_weights[size_t(i)], 0.0f, 1.0f) : 0.0f;
     for (int k = 0; k < 3; ++k) wdl[i * 3 + k] = (1 - ai) * x.result_wdl[k] + ai * x.root_wdl[k];
     margin[i] = float(x.margin) / MARGIN_SCALE;
   }
@@ -89,13 +93,26 @@ std::mt19937_64 step_rng(uint64_t seed, int64_t step) {
 
 bool sample_batch(const ReplayBuffer& buffer, uint64_t seed, int64_t step, int n, bool mirror, TrainBatch& out,
                   float value_q_weight) {
+  return sample_mixed_batch(buffer, n, value_q_weight, nullptr, 0, 0, seed, step, mirror, out);
+}
+
+bool sample_mixed_batch(const ReplayBuffer& main, int n_main, float main_q, const ReplayBuffer* extra, int n_extra,
+                        float extra_q, uint64_t seed, int64_t step, bool mirror, TrainBatch& out) {
   std::mt19937_64 rng = step_rng(seed, step);
   std::vector<ReplaySample> samples;
-  if (buffer.sample(rng, false, n, samples) == 0) return false;
+  int got = n_main > 0 ? main.sample(rng, false, n_main, samples) : 0;
+  std::vector<float> q(size_t(got), main_q);
+  if (extra && n_extra > 0) {
+    std::vector<ReplaySample> more;
+    int k = extra->sample(rng, false, n_extra, more);
+    for (int i = 0; i < k; ++i) samples.push_back(std::move(more[size_t(i)]));
+    q.resize(samples.size(), extra_q);
+  }
+  if (samples.empty()) return false;
   std::vector<uint8_t> flip(samples.size(), 0);
   if (mirror)
     for (auto& f : flip) f = uint8_t(rng() & 1);
-  make_batch(samples, flip, out, value_q_weight);
+  make_batch(samples, flip, out, q);
   return true;
 }
 

@@ -32,11 +32,20 @@ void mirror_planes(float* planes);
 // value_q_weight a blends the value target: (1 - a) * game result + a * the search's root WDL.
 void make_batch(const std::vector<ReplaySample>& samples, const std::vector<uint8_t>& mirror, TrainBatch& out,
                 float value_q_weight = 0.0f);
+// Same with a value blend per sample.
+void make_batch(const std::vector<ReplaySample>& samples, const std::vector<uint8_t>& mirror, TrainBatch& out,
+                const std::vector<float>& value_q_weights);
 
 // Draws a batch for a training step: the RNG is seeded by (seed, step) alone, so a resumed run
 // draws the same batch from the same data. Returns false if the buffer is empty.
 bool sample_batch(const ReplayBuffer& buffer, uint64_t seed, int64_t step, int n, bool mirror, TrainBatch& out,
                   float value_q_weight = 0.0f);
+
+// A batch of n_main samples from `main` (value blend main_q) followed by n_extra from `extra`
+// (extra_q): teacher or imported data mixed into self-play batches. Drawn like sample_batch, which
+// is this with no extra part.
+bool sample_mixed_batch(const ReplayBuffer& main, int n_main, float main_q, const ReplayBuffer* extra, int n_extra,
+                        float extra_q, uint64_t seed, int64_t step, bool mirror, TrainBatch& out);
 
 // The RNG for (seed, stream index).
 std::mt19937_64 step_rng(uint64_t seed, int64_t step);

@@ -54,7 +54,7 @@ const std::vector<std::string> TRAIN_COLUMNS = {"step",           "time",       
                                                 "loss_policy",    "loss_value",     "loss_margin", "loss_opp_policy",
                                                 "policy_entropy", "target_entropy", "lr",          "samples_per_s",
                                                 "samples",        "games",          "positions",   "window",
-                                                "ratio",          "network",        "cpu_hours"};
+                                                "ratio",          "network",        "cpu_hours",   "extra_share"};
 
 // CPU hours of the run before this session: the last logged row at or before the resumed step.
 // Rows from before the column existed have no value; the run then counts from this session.
@@ -92,7 +92,8 @@ struct Accum {
 // each concern is one method.
 class TrainingSession {
  public:
-  TrainingSession(const TrainRunArgs& a, const RunSetup& s, Trainer& t, RunChildren& children, std::string network)
+  TrainingSession(const TrainRunArgs& a, const RunSetup& s, Trainer& t, RunChildren& children, std::string network,
+                  std::unique_ptr<ReplayBuffer> extra)
       : a_(a),
         o_(s.options),
         run_(s.run),
@@ -102,10 +103,12 @@ class TrainingSession {
         cpu_hours_before_(logged_cpu_hours(run_.metrics() + "/train.csv", t.step())),
         csv_(run_.metrics() + "/train.csv", TRAIN_COLUMNS, t.step()),
         buf_(run_.games(), replay_window(o_, 0)),
+        extra_(std::move(extra)),
         start_(now_seconds()),
         window_(replay_window(o_, 0)),
         last_ckpt_(t.step()),
-        start_step_(t.step()) {}
+        start_step_(t.step()),
+        selfplay_samples_(o_.extra_data.empty() ? t.samples_trained() : selfplay_samples_before(o_, t.step())) {}
 
   // Trains until a limit or the stop flag; false with the reason when the run failed.
   bool run(const std::atomic<int>& stop, std::string* error) {
@@ -129,13 +132,16 @@ class TrainingSession {
     if (acc_.n > 0 || csv_.rows() == 0) flush_csv();
     children_.stop();
     if (failed) return *error = reason, false;
-    JZ_LOG("train: step %lld, %lld samples, %lld positions seen: %.2f samples per position", (long long)t_.step(),
-           (long long)t_.samples_trained(), (long long)st_.positions_seen, ratio());
+    JZ_LOG("train: step %lld, %lld samples (%lld from self-play), %lld positions seen: %.2f samples per position",
+           (long long)t_.step(), (long long)t_.samples_trained(), (long long)selfplay_samples_,
+           (long long)st_.positions_seen, ratio());
     return true;
   }
 
  private:
-  double ratio() const { return t_.samples_trained() / std::max(1.0, double(st_.positions_seen)); }
+  // Self-play samples trained per self-play position (extra data does not count).
+  double ratio() const { return double(selfplay_samples_) / std::max(1.0, double(st_.positions_seen)); }
+  int extra_samples() const { return extra_ ? extra_samples_at(o_, t_.step()) : 0; }
 
   // Training CPU: this process plus the self-play child (the evaluator's games are not training cost).
   double cpu_hours() { return cpu_hours_before_ + (self_cpu_seconds() + children_.selfplay_cpu_seconds()) / 3600.0; }
@@ -169,11 +175,13 @@ class TrainingSession {
         st_ = buf_.stats();
       }
       games_ = count_games(run_.games(), game_cache_);
+      if (extra_) extra_->refresh();
       next_refresh_ = now + (waiting ? std::min(2.0, o_.refresh_seconds) : o_.refresh_seconds);
     }
     const double allowed = o_.samples_per_position * double(st_.positions_seen);
-    const bool starving = st_.positions_seen < o_.min_positions || st_.positions == 0;
-    const bool ahead = o_.samples_per_position > 0 && double(t_.samples_trained() + o_.batch_size) > allowed;
+    const int own = o_.batch_size - extra_samples();  // self-play samples of the next batch
+    const bool starving = own > 0 && (st_.positions_seen < o_.min_positions || st_.positions == 0);
+    const bool ahead = own > 0 && o_.samples_per_position > 0 && double(selfplay_samples_ + own) > allowed;
     if (!starving && !ahead) {
       wait_since_ = -1;
       return false;
@@ -198,9 +206,12 @@ class TrainingSession {
     double t0 = now_seconds();
     Losses l;
     try {
-      if (!sample_batch(buf_, o_.seed, t_.step(), o_.batch_size, o_.mirror, batch_, float(o_.value_q_weight)))
+      const int n_extra = extra_samples(), n_own = o_.batch_size - n_extra;
+      if (!sample_mixed_batch(buf_, n_own, float(o_.value_q_weight), extra_.get(), n_extra,
+                              float(o_.extra_value_q_weight), o_.seed, t_.step(), o_.mirror, batch_))
         return true;
       l = t_.train_step(batch_);
+      selfplay_samples_ += n_own;
     } catch (const std::exception& e) {
       return *reason = std::string("training step failed: ") + e.what(), false;
     }
@@ -241,7 +252,8 @@ class TrainingSession {
               {"window", std::to_string(st_.positions)},
               {"ratio", format_string("%.3f", ratio())},
               {"network", network_},
-              {"cpu_hours", format_string("%.4f", cpu_hours())}});
+              {"cpu_hours", format_string("%.4f", cpu_hours())},
+              {"extra_share", format_string("%.3f", double(extra_samples()) / o_.batch_size)}});
     acc_ = Accum();
     flush_csv();
   }
@@ -269,12 +281,14 @@ class TrainingSession {
     const int64_t step = t_.step();
     JZ_LOG(
         "train: step %lld%s | loss %.3f (p %.3f v %.3f m %.4f o %.3f) H %.2f | lr %.3g | %.0f samples/s | "
-        "games %lld pos %s win %s | ratio %.2f | %s | ETA %s",
+        "games %lld pos %s win %s | ratio %.2f%s | %s | ETA %s",
         (long long)step, a_.steps > 0 ? format_string("/%lld", (long long)a_.steps).c_str() : "",
         shown_.avg(&Losses::total), shown_.avg(&Losses::policy), shown_.avg(&Losses::value),
         shown_.avg(&Losses::margin), shown_.avg(&Losses::opp_policy), shown_.avg(&Losses::policy_entropy),
         t_.current_lr(), shown_.rate(), (long long)games_, short_count(double(st_.positions_seen)).c_str(),
-        short_count(double(st_.positions)).c_str(), ratio(), network_.c_str(), eta(now).c_str());
+        short_count(double(st_.positions)).c_str(), ratio(),
+        extra_ ? format_string(" | extra %.0f%%", 100.0 * extra_samples() / o_.batch_size).c_str() : "",
+        network_.c_str(), eta(now).c_str());
     shown_ = Accum();
     next_progress_ = now + 10;
   }
@@ -305,10 +319,11 @@ class TrainingSession {
   const double cpu_hours_before_;
   CsvLog csv_;
   ReplayBuffer buf_;
+  std::unique_ptr<ReplayBuffer> extra_;  // training.extra_data, or none
   std::map<std::string, uint32_t> game_cache_;
   const double start_;
   double next_refresh_ = 0, next_progress_ = 0, wait_since_ = -1, next_cpu_check_ = 0;
-  int64_t window_, games_ = 0, last_ckpt_, start_step_;
+  int64_t window_, games_ = 0, last_ckpt_, start_step_, selfplay_samples_;
   ReplayStats st_;
   Accum acc_, shown_;
   TrainBatch batch_;
@@ -332,9 +347,21 @@ bool run_training(const TrainRunArgs& a, const std::atomic<int>& stop, std::stri
     JZ_LOG("train: already at step %lld (--steps %lld)", (long long)trainer->step(), (long long)a.steps);
     return true;
   }
+  std::unique_ptr<ReplayBuffer> extra;
+  if (!setup.options.extra_data.empty()) {
+    extra = std::make_unique<ReplayBuffer>(setup.options.extra_data, setup.options.extra_window);
+    extra->refresh();
+    ReplayStats es = extra->stats();
+    if (es.positions == 0)
+      return *error = "training.extra_data '" + setup.options.extra_data + "' holds no replay chunks", false;
+    JZ_LOG("train: extra data %s: %lld games, %lld positions; share of a batch %.2f -> %.2f over %lld steps (now %.2f)",
+           setup.options.extra_data.c_str(), (long long)es.games, (long long)es.positions, setup.options.extra_share,
+           setup.options.extra_share_final, (long long)setup.options.extra_decay_steps,
+           double(extra_samples_at(setup.options, trainer->step())) / setup.options.batch_size);
+  }
   RunChildren children;
   if (!children.start(a, setup.run, setup.options, error)) return false;
-  TrainingSession session(a, setup, *trainer, children, network);
+  TrainingSession session(a, setup, *trainer, children, network, std::move(extra));
   return session.run(stop, error);
 }
 

@@ -43,6 +43,12 @@ bool load_train_options(const Config& c, TrainOptions& o, std::string* error) {
     o.window_max = c.get_int(p + "window_max", o.window_max);
     o.samples_per_position = c.get_double(p + "samples_per_position", o.samples_per_position);
     o.min_positions = c.get_int(p + "min_positions", o.min_positions);
+    o.extra_data = c.get_string(p + "extra_data", o.extra_data);
+    o.extra_share = c.get_double(p + "extra_share", o.extra_share);
+    o.extra_share_final = c.get_double(p + "extra_share_final", o.extra_share_final);
+    o.extra_decay_steps = c.get_int(p + "extra_decay_steps", o.extra_decay_steps);
+    o.extra_value_q_weight = c.get_double(p + "extra_value_q_weight", o.extra_value_q_weight);
+    o.extra_window = c.get_int(p + "extra_window", o.extra_window);
     o.checkpoint_every = c.get_int(p + "checkpoint_every", o.checkpoint_every);
     o.keep_checkpoints = int(c.get_int(p + "keep_checkpoints", o.keep_checkpoints));
     o.export_every = c.get_int(p + "export_every", o.export_every);
@@ -87,6 +93,10 @@ bool load_train_options(const Config& c, TrainOptions& o, std::string* error) {
   if (!(o.window_beta >= 0)) return fail("training.window_beta must be >= 0");
   if (!(o.samples_per_position >= 0)) return fail("training.samples_per_position must be >= 0");
   if (o.min_positions < 0) return fail("training.min_positions must be >= 0");
+  for (double x : {o.extra_share, o.extra_share_final, o.extra_value_q_weight})
+    if (!(x >= 0 && x <= 1)) return fail("training.extra_share, extra_share_final and extra_value_q_weight must be in [0, 1]");
+  if (o.extra_decay_steps < 0) return fail("training.extra_decay_steps must be >= 0");
+  if (o.extra_window < 1) return fail("training.extra_window must be >= 1");
   if (o.checkpoint_every < 1 || o.export_every < 1 || o.log_every < 1)
     return fail("training.checkpoint_every / export_every / log_every must be >= 1");
   if (o.keep_checkpoints < 1) return fail("training.keep_checkpoints must be >= 1");
@@ -110,6 +120,20 @@ double learning_rate_at(const TrainOptions& o, int64_t step) {
   }
   if (step < o.warmup_steps) lr *= double(step + 1) / double(o.warmup_steps + 1);
   return lr;
+}
+
+int extra_samples_at(const TrainOptions& o, int64_t step) {
+  if (o.extra_data.empty()) return 0;
+  double t = o.extra_decay_steps > 0 ? std::min(1.0, double(step) / double(o.extra_decay_steps)) : 1.0;
+  double share = o.extra_share + (o.extra_share_final - o.extra_share) * t;
+  return int(std::lround(share * o.batch_size));
+}
+
+int64_t selfplay_samples_before(const TrainOptions& o, int64_t step) {
+  if (o.extra_data.empty()) return step * o.batch_size;
+  int64_t n = 0;
+  for (int64_t s = 0; s < step; ++s) n += o.batch_size - extra_samples_at(o, s);
+  return n;
 }
 
 int64_t replay_window(const TrainOptions& o, int64_t n) {

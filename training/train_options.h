@@ -52,6 +52,19 @@ struct TrainOptions {
   double samples_per_position = 4.0;
   int64_t min_positions = 5000;
 
+  // Extra data (teacher games, imported records): a replay folder (searched recursively) mixed into
+  // every batch. Its share of a batch goes linearly from extra_share to extra_share_final over the
+  // first extra_decay_steps steps of the run, while self-play data grows; the samples-per-position
+  // limit and min_positions count self-play samples only (a batch with no self-play share never
+  // waits). Value targets of extra samples blend the game result with the stored evaluation (a
+  // teacher's) by extra_value_q_weight.
+  std::string extra_data;
+  double extra_share = 0.5;
+  double extra_share_final = 0.0;
+  int64_t extra_decay_steps = 10000;
+  double extra_value_q_weight = 0.5;
+  int64_t extra_window = 20000000;  // positions: the newest extra chunks up to this many
+
   int64_t checkpoint_every = 500;  // steps
   int keep_checkpoints = 3;
   int64_t export_every = 500;   // steps between networks exported for self-play
@@ -74,6 +87,11 @@ bool load_train_options(const Config& cfg, TrainOptions& out, std::string* error
 
 // Learning rate at a step (0-based: the step about to be taken).
 double learning_rate_at(const TrainOptions& o, int64_t step);
+
+// Extra-data samples in the batch of a step (0 without extra data), and the self-play samples of
+// all steps before `step` (what the samples-per-position limit counts).
+int extra_samples_at(const TrainOptions& o, int64_t step);
+int64_t selfplay_samples_before(const TrainOptions& o, int64_t step);
 
 // Replay window (positions) after `positions_seen` positions have been generated.
 int64_t replay_window(const TrainOptions& o, int64_t positions_seen);

@@ -50,6 +50,9 @@ bool setup_run(const TrainRunArgs& a, RunSetup& out, std::string* error) {
   if (a.selfplay_threads >= 0) out.options.selfplay_threads = a.selfplay_threads;
   if (a.trainer_only) out.options.selfplay_threads = 0;
   if (!ModelConfig::parse(out.options.model, out.model, error)) return false;
+  out.init_from = a.init_from;
+  if (!a.init_from.empty() && !std::filesystem::exists(a.init_from))
+    return *error = "--init-from " + a.init_from + " does not exist", false;
   return out.run.create(error) && (have_copy || write_file_atomic(out.run.config(), text, error));
 }
 
@@ -64,8 +67,10 @@ std::unique_ptr<Trainer> open_trainer(const RunSetup& s, std::string* network) {
     }
     JZ_LOG("train: resumed from %s at step %lld", ckpts.back().second.c_str(), (long long)t->step());
   } else {
-    JZ_LOG("train: new run in %s: %s network (%lld parameters), %s, batch %d", s.run.root.c_str(),
-           s.model.name().c_str(), (long long)parameter_count(t->model()), s.options.optimizer.c_str(),
+    if (!s.init_from.empty()) t->load_weights(s.init_from);
+    JZ_LOG("train: new run in %s: %s network (%lld parameters)%s, %s, batch %d", s.run.root.c_str(),
+           s.model.name().c_str(), (long long)parameter_count(t->model()),
+           s.init_from.empty() ? "" : (", weights from " + s.init_from).c_str(), s.options.optimizer.c_str(),
            s.options.batch_size);
   }
   auto models = list_numbered(s.run.models(), "net-", ".jzn");

@@ -19,13 +19,15 @@ struct RunSetup {
   TrainOptions options;
   SelfPlayOptions selfplay;  // read too, so one file configures both and typos anywhere are caught
   ModelConfig model;
+  std::string init_from;  // --init-from: a new run's starting weights
 };
 
 // Checks the arguments, reconciles the config with the run directory and creates its folders.
 // False with a one-line reason.
 bool setup_run(const TrainRunArgs& args, RunSetup& out, std::string* error);
 
-// The trainer of the run, resumed from its newest checkpoint when there is one, with a network
+// The trainer of the run, resumed from its newest checkpoint when there is one (else warm-started
+// from setup.init_from when given), with a network
 // exported for its step (self-play needs one to play with). Throws std::runtime_error.
 std::unique_ptr<Trainer> open_trainer(const RunSetup& setup, std::string* network);
 

@@ -52,6 +52,14 @@ void Trainer::make_optimizer() {
 
 double Trainer::current_lr() const { return learning_rate_at(opts_, step_); }
 
+void Trainer::load_weights(const std::string& path) {
+  ModelInfo info = read_model_info(path);
+  if (info.config.name() != cfg_.name() || info.config.describe() != cfg_.describe())
+    throw std::runtime_error(path + ": a " + info.config.name() + " network, but training.model is " + cfg_.name());
+  load_model_into(path, master_);
+  if (bf16_) sync_work_from_master();
+}
+
 void Trainer::sync_work_from_master() {
   torch::NoGradGuard ng;
   NamedTensors src = model_tensors(master_), dst = model_tensors(work_);

@@ -46,6 +46,10 @@ class Trainer {
   // seen) round-trip through `extra`. load throws std::runtime_error("<path>: <problem>").
   void save_checkpoint(const std::string& path, const std::vector<std::pair<std::string, std::string>>& extra = {});
   void load_checkpoint(const std::string& path, std::vector<std::pair<std::string, std::string>>* extra = nullptr);
+  // Warm start: the weights (and batch-norm statistics) of a model file; the optimizer state and
+  // the step stay as they are. The file's architecture must be this trainer's. Throws
+  // std::runtime_error naming the file.
+  void load_weights(const std::string& model_path);
   // Exports the network (nn/checkpoint.h model file) tagged with the current step.
   void export_model(const std::string& path, const std::string& metadata = "");
 

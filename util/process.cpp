@@ -7,6 +7,7 @@
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -27,6 +28,12 @@ double self_cpu_seconds() {
   rusage u{};
   if (getrusage(RUSAGE_SELF, &u) != 0) return 0;
   return double(u.ru_utime.tv_sec + u.ru_stime.tv_sec) + 1e-6 * double(u.ru_utime.tv_usec + u.ru_stime.tv_usec);
+}
+
+double thread_cpu_seconds() {
+  timespec t{};
+  if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t) != 0) return 0;
+  return double(t.tv_sec) + 1e-9 * double(t.tv_nsec);
 }
 
 double process_cpu_seconds(pid_t pid) {

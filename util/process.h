@@ -11,6 +11,8 @@ namespace jz {
 
 // User + system CPU seconds of this process (all threads).
 double self_cpu_seconds();
+// CPU seconds of the calling thread (CLOCK_THREAD_CPUTIME_ID).
+double thread_cpu_seconds();
 // User + system CPU seconds of a live process by pid; -1 if it cannot be read (gone, no /proc).
 double process_cpu_seconds(pid_t pid);
 

@@ -6,6 +6,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/position.h"
@@ -60,6 +61,10 @@ class AlphaBetaEngine {
   Move search(const Position& pos, const AbLimits& limits, const std::function<void(const AbInfo&)>& on_info = {},
               std::atomic<bool>* stop = nullptr);
   const AbInfo& last_info() const { return last_; }
+  // Scores every legal move of the last search's root with a full-window search `depth` plies deep
+  // after the move (side to move's view), in the search's root order (its best move first). Soft policy
+  // targets for teacher games and the weaker moves of the people levels come from it.
+  std::vector<std::pair<Move, int>> score_root_moves(int depth);
 
   // Limits for a named level: "easy", "normal", "expert", or comma-separated overrides
   // "depth=N", "nodes=N", "movetime=MS", "blunder=PCT", "margin=CP", "seed=N" (e.g. "easy,seed=7").

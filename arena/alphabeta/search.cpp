@@ -504,27 +504,34 @@ Move AlphaBetaEngine::search(const Position& root_pos, const AbLimits& lim,
   if (lim.blunder_pct > 0 && s.root.size() > 1 && last_.depth >= 1 && !stopped) {
     uint64_t rng = lim.seed ^ root_pos.key() ^ (uint64_t(root_pos.game_ply()) << 32);
     if (int(splitmix64(rng) % 100) < lim.blunder_pct) {
-      s.aborted = false;
-      s.node_limit = 0;
-      s.hard_ms = 0;
-      s.stop = nullptr;
       int d = std::clamp(last_.depth - 1, 1, 3);
-      std::vector<std::pair<int, Move>> scored;
+      std::vector<std::pair<Move, int>> scored = score_root_moves(d);
       int top = -INF;
-      for (const RootMove& rm : s.root) {
-        s.pos.do_move(rm.move);
-        int v = -s.search(d - 1, -INF, INF, 1, false);
-        s.pos.undo_move();
-        scored.push_back({v, rm.move});
-        top = std::max(top, v);
-      }
+      for (auto& mv : scored) top = std::max(top, mv.second);
       std::vector<Move> cand;
-      for (auto& [v, m] : scored)
+      for (auto& [m, v] : scored)
         if (m != best && v >= top - lim.blunder_margin_cp && v > -DECISIVE) cand.push_back(m);
       if (!cand.empty()) best = cand[splitmix64(rng) % cand.size()];
     }
   }
   return best;
+}
+
+std::vector<std::pair<Move, int>> AlphaBetaEngine::score_root_moves(int depth) {
+  Impl& s = *impl_;
+  s.aborted = false;
+  s.node_limit = 0;
+  s.hard_ms = 0;
+  s.stop = nullptr;
+  depth = std::max(depth, 1);
+  std::vector<std::pair<Move, int>> scored;
+  for (const RootMove& rm : s.root) {
+    s.pos.do_move(rm.move);
+    int v = -s.search(depth - 1, -INF, INF, 1, false);
+    s.pos.undo_move();
+    scored.push_back({rm.move, v});
+  }
+  return scored;
 }
 
 }  // namespace jz

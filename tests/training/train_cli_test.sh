@@ -65,7 +65,7 @@ cut -d, -f1-18 "$RUN/metrics/train.csv" > "$T/old.csv" && cp "$T/old.csv" "$RUN/
 timeout 300 "$BIN" train --run-dir "$RUN" --steps 40 2>"$T/t2b.log"
 check "resume over an older train.csv" [ $? -eq 0 ]
 check "older train.csv rows kept" [ "$(tail -n +2 "$RUN/metrics/train.csv" | wc -l)" -eq 8 -a ! -e "$RUN/metrics/train.csv.old" ]
-check "older rows get an empty cpu_hours" [ "$(sed -n 2p "$RUN/metrics/train.csv" | awk -F, '{ print NF }')" -eq 19 ]
+check "older rows get empty new cells" [ "$(sed -n 2p "$RUN/metrics/train.csv" | awk -F, '{ print NF }')" -eq 20 ]
 
 # Stopped by SIGTERM mid-run: a checkpoint at the step it stopped, and the next run goes on from it.
 timeout 300 "$BIN" train --run-dir "$RUN" 2>"$T/t3.log" &
@@ -81,6 +81,31 @@ last=$(ls "$RUN/checkpoints" | tail -1 | sed 's/ckpt-0*\([0-9]*\).jzc/\1/')
 check "checkpoint at the stop step" grep -q "stopping at step $last: signal" "$T/t3.log"
 timeout 300 "$BIN" train --run-dir "$RUN" --steps $((last + 5)) 2>"$T/t4.log"
 check "resume after SIGTERM" grep -q "at step $last\$" "$T/t4.log"
+
+# Teacher games and a warm start: `teach` writes chunks; a new run starts from a network's weights and
+# mixes the teacher games into its batches at a share that decays while its own games come in.
+"$BIN" teach --teacher alphabeta:depth=1 --games 4 --max-plies 40 --out "$T/teach" >"$T/teach.out" 2>"$T/teach.log"
+check "teach exits 0" [ $? -eq 0 ]
+check "teach wrote chunks and a summary" [ -f "$T/teach/teach.json" -a "$(ls "$T/teach/"*.jzc | wc -l)" -ge 1 ]
+check "teach reports the CPU split" grep -q "CPU: teacher" "$T/teach.out"
+mkdir -p "$T/warm" && cp -r "$RUN/games" "$T/warm/games"
+timeout 300 "$BIN" train --config "$T/cfg.yaml" --run-dir "$T/warm" --init-from "$RUN/models/net-00000020.jzn" \
+  --steps 10 --set training.extra_data="$T/teach" --set training.extra_share=1 --set training.extra_decay_steps=10 \
+  2>"$T/w1.log"
+check "warm start exits 0" [ $? -eq 0 ]
+check "warm start says so" grep -q "weights from .*net-00000020.jzn" "$T/w1.log"
+check "extra share logged, decaying" awk -F, 'NR == 1 { for (i = 1; i <= NF; ++i) if ($i == "extra_share") c = i }
+  NR == 2 { first = $c } END { exit !(c && first == "0.500" && $c == "0.000") }' "$T/warm/metrics/train.csv"
+timeout 60 "$BIN" train --config "$T/cfg.yaml" --run-dir "$T/warm2" --init-from "$T/nope.jzn" --steps 1 2>"$T/e5.log"
+check "missing --init-from: one line" one_line_error "$T/e5.log"
+sed 's/model: 2x16/model: 3x16/' "$T/cfg.yaml" > "$T/wide.yaml"
+timeout 60 "$BIN" train --config "$T/wide.yaml" --run-dir "$T/warm3" --init-from "$RUN/models/net-00000020.jzn" \
+  --steps 1 2>"$T/e6.log"
+check "--init-from of another architecture refused" bash -c "[ \$(grep -c '2x16 network, but training.model is 3x16' '$T/e6.log') -eq 1 ]"
+mkdir -p "$T/empty"
+timeout 60 "$BIN" train --config "$T/cfg.yaml" --run-dir "$T/warm4" --set training.extra_data="$T/empty" --steps 1 \
+  2>"$T/e7.log"
+check "empty extra data refused" grep -q "holds no replay chunks" "$T/e7.log"
 
 # Refused inputs.
 sed 's/batch_size: 16/batch_size: 32/' "$T/cfg.yaml" > "$T/other.yaml"

@@ -1,0 +1,62 @@
+// `janggi-zero teach`: teacher games (alpha-beta or any UCI engine on both sides) as replay chunks
+// for warm-starting a network. The work is in teacher/.
+#include <cstdio>
+#include <memory>
+
+#include "apps/app_support.h"
+#include "apps/commands.h"
+#include "teacher/teacher_run.h"
+
+namespace jz::app {
+
+namespace {
+
+int run_teach(const TeachRunOptions& o, const std::string& rules) {
+  TeachRunOptions opts = o;
+  if (!parse_ruleset(rules, opts.game.rules)) return report_error("unknown rule set '" + rules + "'");
+  TeachRunStats s;
+  std::string err;
+  if (!run_teacher(opts, install_stop_signals(), s, &err)) return report_error(err);
+  std::printf(
+      "teach: %lld games (%lld failed), %lld positions (%lld with a teacher target) in %s; Cho %lld, Han %lld, "
+      "draw %lld; %lld resigned, %lld length-capped; CPU: teacher %.1f s, the rest %.1f s (%.1f%% of the "
+      "teacher's); %.1f s wall\n",
+      (long long)s.games, (long long)s.failed, (long long)s.positions, (long long)s.searched_positions,
+      opts.out.c_str(), (long long)s.wins[0], (long long)s.wins[1], (long long)s.wins[2], (long long)s.resigned,
+      (long long)s.length_capped, s.cpu.teacher, s.cpu.other, 100 * s.cpu.other / std::max(1e-9, s.cpu.teacher),
+      s.wall_seconds);
+  return stop_signal() && s.games < opts.games ? 130 : 0;
+}
+
+}  // namespace
+
+void add_teach(CLI::App& app, int& rc) {
+  auto o = std::make_shared<TeachRunOptions>();
+  auto rules = std::make_shared<std::string>("janggi");
+  TeacherOptions& g = o->game;
+  CLI::App* cmd = app.add_subcommand("teach", "Teacher games (an engine on both sides) as replay chunks for warm starts");
+  cmd->add_option("--teacher", g.teacher, "Player spec: alphabeta:level=..., uci:PATH,... (see evaluate)");
+  cmd->add_option("--games", o->games, "Games to play")->check(CLI::Range(int64_t(1), int64_t(1) << 40));
+  cmd->add_option("--out", o->out, "Directory for the replay chunks (and teach.json)")->required();
+  cmd->add_option("--threads", o->threads, "Games in parallel")->check(CLI::Range(1, 1024));
+  cmd->add_option("--seed", g.seed, "Seed of setups, openings and the teacher's randomness (vary it between runs)");
+  cmd->add_option("--rules", *rules, "Rule set");
+  cmd->add_option("--random-plies", g.random_plies, "0..N random plies after the setup")->check(CLI::Range(0, 100));
+  cmd->add_option("--max-plies", g.max_plies, "Length cap (counting decides)")->check(CLI::Range(1, 10000));
+  cmd->add_option("--score-depth", g.score_depth, "alphabeta: score every root move D plies deep (0: move only)")
+      ->check(CLI::Range(0, 8));
+  cmd->add_option("--policy-temperature", g.policy_temperature, "Centipoints: softmax temperature over root scores")
+      ->check(CLI::Range(1.0, 10000.0));
+  cmd->add_option("--best-move-weight", g.best_move_weight, "Share of the policy target on the move played")
+      ->check(CLI::Range(0.0, 1.0));
+  cmd->add_option("--value-scale", g.value_scale, "Centipoints: W = 1 / (1 + exp(-cp / scale))")
+      ->check(CLI::Range(1.0, 100000.0));
+  cmd->add_option("--resign-cp", g.resign_cp, "Resign when the teacher sees this margin ...")
+      ->check(CLI::Range(1, 100000));
+  cmd->add_option("--resign-plies", g.resign_plies, "... for this many plies in a row (0: never)")
+      ->check(CLI::Range(0, 10000));
+  cmd->add_option("--games-per-chunk", o->games_per_chunk, "Games per chunk file")->check(CLI::Range(1, 100000));
+  set_command(cmd, rc, [o, rules] { return run_teach(*o, *rules); });
+}
+
+}  // namespace jz::app
