@@ -43,9 +43,8 @@ class Game {
   std::string korean(int i, bool hanja = false) const;
   std::vector<std::string> korean_moves(bool hanja = false) const;
 
-  // Record: {"format":"janggi-zero-game","rules","rule_options" (if
-  // any),"setup","start_fen","moves":[UCI],"korean":[...],
-  //          "result","winner","ending"}.
+  // Record: {"format":"janggi-zero-game","rules","rule_options" (only when any is on),"setup","start_fen",
+  //          "moves":[UCI],"korean":[...],"result","winner","ending"}.
   std::string to_json() const;
   // Replays a record through the rules core (every move must be legal). Game unchanged on failure.
   bool from_json(const std::string& text, std::string* error);
