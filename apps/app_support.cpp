@@ -32,6 +32,23 @@ void set_command(CLI::App* cmd, int& rc, std::function<int()> body) {
   });
 }
 
+void add_rule_option_flag(CLI::App* cmd, std::vector<std::string>& names) {
+  cmd->add_option(
+      "--rule-option", names,
+      "Rule option, repeatable: elephant-chariot, soldier-promotion, same-piece-check (all off by default)");
+}
+
+bool rule_options_from(const std::vector<std::string>& names, RuleOptions& out, std::string* error) {
+  RuleOptions o;
+  for (const std::string& n : names)
+    if (!parse_rule_option(n, o)) {
+      *error = "unknown rule option '" + n + "' (known: elephant-chariot, soldier-promotion, same-piece-check)";
+      return false;
+    }
+  out = o;
+  return true;
+}
+
 bool load_command_config(const std::string& command, const std::string& path, const std::vector<std::string>& overrides,
                          const std::function<bool(const Config&, std::string*)>& read, Config& cfg,
                          std::string* error) {

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "core/types.h"
 #include "util/config.h"
 
 namespace jz::app {
@@ -24,6 +25,11 @@ void set_command(CLI::App* cmd, int& rc, std::function<int()> body);
 // sections `command` reads strictly (util/config.h). False with a one-line reason.
 bool load_command_config(const std::string& command, const std::string& path, const std::vector<std::string>& overrides,
                          const std::function<bool(const Config&, std::string*)>& read, Config& cfg, std::string* error);
+
+// `--rule-option NAME` (repeatable; docs/rules.md "Rule options") for commands that take a game.
+void add_rule_option_flag(CLI::App* cmd, std::vector<std::string>& names);
+// The options named; false + "unknown rule option ..." when a name is none of them.
+bool rule_options_from(const std::vector<std::string>& names, RuleOptions& out, std::string* error);
 
 // SIGINT and SIGTERM set the returned flag to the signal's number; a second signal ends the process
 // at once (default action). Commands that stop cleanly poll it or hand it to the library.

@@ -50,6 +50,7 @@ void add_evaluate(CLI::App& app, int& rc) {
     int games = 2, concurrency = 1, openings = 0, max_plies = 600;
     int64_t seed = -1;
     bool quiet = false;
+    std::vector<std::string> rule_options;
   };
   auto o = std::make_shared<Opts>();
   auto* cmd = app.add_subcommand("evaluate", "Play a match between two players and rate it");
@@ -71,6 +72,7 @@ void add_evaluate(CLI::App& app, int& rc) {
   cmd->add_option("--max-plies", o->max_plies, "Referee's length cap (decided by counting or drawn)")
       ->check(CLI::Range(10, 100000));
   cmd->add_flag("--quiet", o->quiet, "No live progress line");
+  add_rule_option_flag(cmd, o->rule_options);
   cmd->callback([o, &rc] {
     rc = 1;
     MatchConfig cfg;
@@ -87,6 +89,9 @@ void add_evaluate(CLI::App& app, int& rc) {
     if (!parse_ruleset(o->variant, cfg.rules)) {
       return void(
           report_error("unknown variant '" + o->variant + "' (janggi, janggitraditional, janggimodern, janggicasual)"));
+    }
+    if (!rule_options_from(o->rule_options, cfg.options, &err)) {
+      return void(report_error(err));
     }
     if (!o->sprt.empty()) {
       cfg.use_sprt = true;

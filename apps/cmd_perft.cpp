@@ -14,6 +14,7 @@ void add_perft(CLI::App& app, int& rc) {
     std::string fen = Position::START_FEN, variant = "janggi";
     int depth = 1, threads = 1;
     bool divide = false;
+    std::vector<std::string> rule_options;
   };
   auto o = std::make_shared<Opts>();
   auto* cmd = app.add_subcommand("perft", "Count leaf nodes of the move tree (verifies move generation)");
@@ -22,14 +23,19 @@ void add_perft(CLI::App& app, int& rc) {
   cmd->add_option("--variant", o->variant, "Rule set: janggi, janggitraditional, janggimodern, janggicasual");
   cmd->add_option("--threads", o->threads, "Threads for the root split")->check(CLI::Range(1, 256));
   cmd->add_flag("--divide", o->divide, "Print the count below each root move");
+  add_rule_option_flag(cmd, o->rule_options);
   cmd->callback([o, &rc] {
     Ruleset rules;
     if (!parse_ruleset(o->variant, rules)) {
       return void(rc = report_error("unknown variant '" + o->variant + "'", 2));
     }
-    Position pos;
+    RuleOptions options;
     std::string err;
-    if (!pos.set_fen(o->fen, rules, &err)) {
+    if (!rule_options_from(o->rule_options, options, &err)) {
+      return void(rc = report_error(err, 2));
+    }
+    Position pos;
+    if (!pos.set_fen(o->fen, rules, options, &err)) {
       return void(rc = report_error(err, 2));
     }
     uint64_t total = 0;

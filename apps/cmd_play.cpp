@@ -13,10 +13,13 @@ namespace jz::app {
 
 void add_play(CLI::App& app, int& rc) {
   auto a = std::make_shared<TerminalOptions>();
+  auto rule_options = std::make_shared<std::vector<std::string>>();
   auto* cmd = app.add_subcommand("play", "Play a game in the terminal against the network or alpha-beta");
   cmd->add_option("--side", a->side, "Your side: cho (moves first), han, both (two people), none (engine vs engine)")
       ->capture_default_str();
-  cmd->add_option("--cho-setup", a->cho_setup, "Cho's setup: inner, outer, left, right (안상, 바깥상, 왼상, 오른상)")
+  cmd->add_option(
+         "--cho-setup", a->cho_setup,
+         "Cho's setup: inner, outer, left, right (안상, 바깥상, 왼상, 오른상); elephant-chariot with that rule option")
       ->capture_default_str();
   cmd->add_option("--han-setup", a->han_setup, "Han's setup")->capture_default_str();
   cmd->add_option("--rules", a->rules, "Rule set: janggi, janggitraditional, janggimodern, janggicasual")
@@ -32,15 +35,17 @@ void add_play(CLI::App& app, int& rc) {
       ->check(CLI::Range(1, 3600000));
   cmd->add_option("--threads", a->threads, "Network: search threads")->capture_default_str()->check(CLI::Range(1, 256));
   cmd->add_option("--load", a->load, "Continue a saved game record");
+  add_rule_option_flag(cmd, *rule_options);
   cmd->add_flag("--ascii", a->ascii, "Letters instead of Hanja, no box drawing");
   cmd->add_flag("--hangul", a->hangul, "Hangul piece names instead of Hanja");
   cmd->add_flag("--color", a->color, "ANSI colors even when stdout is not a terminal");
   cmd->add_flag("--no-color", a->no_color, "No ANSI colors");
-  set_command(cmd, rc, [a] {
+  set_command(cmd, rc, [a, rule_options] {
     TerminalOptions o = *a;
     o.stdout_is_terminal = isatty(STDOUT_FILENO);
-    TerminalGame g(o, std::cin, std::cout);
     std::string err;
+    if (!rule_options_from(*rule_options, o.rule_options, &err)) return report_error(err);
+    TerminalGame g(o, std::cin, std::cout);
     return exit_code(g.run(&err), err);
   });
 }

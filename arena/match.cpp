@@ -47,6 +47,7 @@ bool play_game(const MatchConfig& cfg, const MatchResult& names, const GameSetup
   rec.setup = setup_name(g.opening->setup);
   rec.start_fen = g.opening->fen;
   rec.rules = cfg.rules;
+  rec.options = cfg.options;
   rec.opening_plies = int(g.opening->moves.size());
   rec.moves = g.opening->moves;
 
@@ -61,7 +62,9 @@ bool play_game(const MatchConfig& cfg, const MatchResult& names, const GameSetup
     if (!players[c]->new_game(cfg.rules, error)) return false;
 
   Position pos;
-  if (!pos.set_fen(rec.start_fen, cfg.rules, error)) return false;
+  if (!pos.set_fen(rec.start_fen, cfg.rules, cfg.options, error)) return false;
+  for (Color c : {CHO, HAN})
+    if (!players[c]->accepts(pos, error)) return false;
   for (Move m : rec.moves) pos.do_move(m);
   for (;;) {
     GameResult res = game_result(pos);
@@ -111,7 +114,7 @@ Opening make_opening(const MatchConfig& cfg, int pair) {
     std::mt19937_64 rng(hash_combine(hash_combine(cfg.seed, uint64_t(pair)), uint64_t(attempt)));
     Position pos;
     std::string err;
-    pos.set_fen(o.fen, cfg.rules, &err);
+    pos.set_fen(o.fen, cfg.rules, cfg.options, &err);
     o.moves.clear();
     for (int ply = 0; ply < cfg.opening_plies; ++ply) {
       MoveList list, quiet;

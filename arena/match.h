@@ -16,6 +16,7 @@ struct MatchConfig {
   int games = 2;
   int concurrency = 1;  // games in parallel; each game gets fresh player instances
   Ruleset rules = Ruleset::JANGGI;
+  RuleOptions options;    // rule options of every game (players that cannot play them fail the match)
   int opening_plies = 0;  // random plies (no passes) after the setup, shared by the pair
   uint64_t seed = 1;
   int max_plies = 600;      // the referee ends longer games as a length cap (counting or draw)

@@ -41,6 +41,7 @@ class NetPlayer : public Player {
  public:
   NetPlayer(std::shared_ptr<Evaluator> net, const SearchParams& params, int batch)
       : net_(std::move(net)), tree_(params), batch_(batch) {}
+  bool accepts(const Position& start, std::string* error) override { return network_accepts(*net_, start, error); }
   PlayerReply play(const Position& pos, const std::string&, const std::vector<Move>&) override {
     tree_.reset(pos);
     SearchResult s = run_search(tree_, *net_, batch_);

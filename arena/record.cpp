@@ -57,6 +57,7 @@ std::string record_to_json(const MatchRecord& r) {
             {"reason", r.reason},
             {"plies", r.moves.size()},
             {"seconds", std::round(r.seconds * 1000) / 1000}};
+  if (r.options.any()) j["rule_options"] = rule_options_str(r.options);
   return j.dump();
 }
 
@@ -80,6 +81,7 @@ bool record_from_json(const std::string& line, MatchRecord& r, std::string* erro
       *error = "unknown rules '" + rules + "'";
       return false;
     }
+    if (!parse_rule_options(j.value("rule_options", ""), r.options, error)) return false;
     std::string score = j.at("result").get<std::string>(), ending = j.at("ending").get<std::string>();
     if (!parse_score(score, r.result.winner)) {
       *error = "bad result '" + score + "'";
@@ -107,7 +109,7 @@ bool record_from_json(const std::string& line, MatchRecord& r, std::string* erro
 
 bool replay_record(const MatchRecord& r, GameResult& final_result, std::string* error) {
   Position pos;
-  if (!pos.set_fen(r.start_fen, r.rules, error)) return false;
+  if (!pos.set_fen(r.start_fen, r.rules, r.options, error)) return false;
   for (size_t i = 0; i < r.moves.size(); ++i) {
     if (game_result(pos).over()) {
       *error = "game over before move " + std::to_string(i + 1);

@@ -16,6 +16,7 @@ struct MatchRecord {
   std::string setup;        // start setup name, e.g. "inner-outer"
   std::string start_fen;
   Ruleset rules = Ruleset::JANGGI;
+  RuleOptions options;      // docs/rules.md "Rule options"; key "rule_options" only when any is on
   int opening_plies = 0;    // leading random plies of moves (not chosen by the players)
   std::vector<Move> moves;  // full game in play order, opening included
   GameResult result;

@@ -75,6 +75,7 @@ std::string match_result_json(const MatchConfig& cfg, const MatchResult& r, cons
             {"concurrency", cfg.concurrency},
             {"seconds", r.seconds},
             {"records", records_file}};
+  if (cfg.options.any()) j["rule_options"] = rule_options_str(cfg.options);
   if (cfg.use_sprt) {
     j["sprt"] = {{"elo0", cfg.sprt.elo0},
                  {"elo1", cfg.sprt.elo1},

@@ -1,6 +1,7 @@
 // uci:PATH [ARGS...][,movetime=MS|nodes=N|depth=D][,timeout=MS][,stderr=1][,Option=Value...]
 // An external engine over UCI (Janggi conventions: UCI_Variant, a1..i10, pass = general's square twice).
 // Every reply is checked by our rules core; a crash, a timeout, a missing or an illegal move forfeits.
+#include <algorithm>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -68,6 +69,20 @@ class UciPlayer : public Player {
       if (!start(rules, error)) return false;
     }
     proc_.write_line("ucinewgame");
+    return wait_ready(30, error);
+  }
+
+  // Rule options travel as check options of the same names (janggi-zero uci has them).
+  bool accepts(const Position& start, std::string* error) override {
+    for (int i = 0; i < RULE_OPTION_NB; ++i) {
+      bool on = start.options().bits & (1 << i);
+      if (on && !has(rule_option_name(i))) {
+        *error = "engine '" + s_.argv[0] + "' has no option '" + rule_option_name(i) + "'";
+        return false;
+      }
+      if (has(rule_option_name(i)))
+        proc_.write_line(std::string("setoption name ") + rule_option_name(i) + " value " + (on ? "true" : "false"));
+    }
     return wait_ready(30, error);
   }
 
@@ -145,7 +160,8 @@ class UciPlayer : public Player {
     if (!proc_.start_piped(s_.argv, s_.keep_stderr, error)) return false;
     proc_.write_line("uci");
     std::string line;
-    std::vector<std::string> options;
+    std::vector<std::string>& options = advertised_;
+    options.clear();
     double deadline = now_seconds() + 10;
     for (;;) {
       auto st = proc_.read_line(line, deadline);
@@ -201,7 +217,11 @@ class UciPlayer : public Player {
   UciSettings s_;
   Subprocess proc_;
   Ruleset rules_ = Ruleset::JANGGI;
-  std::string dead_;  // why the engine can no longer play (after a forfeit)
+  std::string dead_;                     // why the engine can no longer play (after a forfeit)
+  std::vector<std::string> advertised_;  // option names from 'uci'
+  bool has(const std::string& n) const {
+    return std::find(advertised_.begin(), advertised_.end(), n) != advertised_.end();
+  }
 };
 
 }  // namespace

@@ -90,6 +90,28 @@ int generate_pseudo(const Position& pos, Move* out) {
   return n;
 }
 
+// Rule option soldier-promotion: every soldier move that ends on the far rank (forward onto it, or
+// sideways along it) may also be made as a promotion to each type the side has lost: initial count
+// (2 each) minus the pieces of that type on the board. Appends them after moves[0..n); returns the count.
+int add_promotions(const Position& pos, Move* out, int n) {
+  Color us = pos.side_to_move();
+  const int far = us == CHO ? RANK_NB - 1 : 0;
+  int lost[PIECE_TYPE_NB] = {}, end = n;
+  bool counted = false;
+  for (int i = 0; i < n; ++i) {
+    Move m = out[i];
+    if (rank_of(m.to()) != far || type_of(pos.piece_on(m.from())) != SOLDIER) continue;
+    if (!counted) {
+      for (PieceType t : {ELEPHANT, HORSE, CHARIOT, CANNON}) lost[t] = 2;
+      for (int j = 0; j < pos.piece_count(us); ++j) --lost[type_of(pos.piece_on(pos.piece_square(us, j)))];
+      counted = true;
+    }
+    for (PieceType t : {CHARIOT, CANNON, HORSE, ELEPHANT})
+      if (lost[t] > 0) out[end++] = Move(m.from(), m.to(), t);
+  }
+  return end;
+}
+
 // Keeps the legal moves of `moves[0..n)`, appends a pass where legal; returns the new count.
 int filter_legal(const Position& pos, Move* moves, int n) {
   const geo::Tables& t = geo::tables();
@@ -102,7 +124,7 @@ int filter_legal(const Position& pos, Move* moves, int n) {
     Square from = m.from(), to = m.to();
     // Without check or bikjang, a move can only expose the general by opening or closing a line
     // through it (cannon screens!) or unblocking a horse/elephant leap onto it.
-    bool risky = careful || from == k || (t.danger[k][from] & 3) || (t.danger[k][to] & 1);
+    bool risky = careful || from == k || (t.danger[k][from] & 3) || (t.danger[k][to] & 1) || m.promotion();
     if (!risky || pos.legal_slow(m)) moves[kept++] = m;
   }
   if (!pos.in_check() || pos.in_bikjang()) moves[kept++] = Move(k, k);
@@ -113,12 +135,15 @@ int filter_legal(const Position& pos, Move* moves, int n) {
 
 void generate_legal(const Position& pos, MoveList& out) {
   int n = generate_pseudo(pos, out.moves);
+  if (pos.options().has(RuleOptions::PROMOTION)) n = add_promotions(pos, out.moves, n);
   out.size = filter_legal(pos, out.moves, n);
 }
 
 int count_legal(const Position& pos) {
   Move buf[MoveList::CAPACITY];
-  return filter_legal(pos, buf, generate_pseudo(pos, buf));
+  int n = generate_pseudo(pos, buf);
+  if (pos.options().has(RuleOptions::PROMOTION)) n = add_promotions(pos, buf, n);
+  return filter_legal(pos, buf, n);
 }
 
 bool is_legal(const Position& pos, Move m) {

@@ -1,5 +1,6 @@
 #include "notation.h"
 
+#include <algorithm>
 #include <cctype>
 
 #include "movegen.h"
@@ -43,18 +44,48 @@ bool parse_square(const std::string& s, Square& out) {
   return true;
 }
 
+namespace {
+// Promotion suffixes: the FEN letters, lowercase (h and e accepted on input like in FEN).
+const char PROMO_CHARS[PIECE_TYPE_NB] = {0, 0, 0, 'b', 'n', 'r', 'c', 0};
+PieceType promo_from_char(char c) {
+  switch (c) {
+    case 'r':
+      return CHARIOT;
+    case 'c':
+      return CANNON;
+    case 'n':
+    case 'h':
+      return HORSE;
+    case 'b':
+    case 'e':
+      return ELEPHANT;
+    default:
+      return NO_PIECE_TYPE;
+  }
+}
+}  // namespace
+
 std::string move_to_uci(Move m) {
   if (m.is_none()) return "0000";
-  return square_name(m.from()) + square_name(m.to());
+  std::string s = square_name(m.from()) + square_name(m.to());
+  if (m.promotion()) s += PROMO_CHARS[m.promotion()];
+  return s;
 }
 
 bool parse_uci_move(const std::string& s, Move& out) {
-  // Split after the first square: letter, digits, letter, digits.
+  // Split after the first square: letter, digits, letter, digits, and an optional promotion letter.
   size_t i = 1;
   while (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i]))) ++i;
+  std::string rest = s.substr(std::min(i, s.size()));
+  PieceType promo = NO_PIECE_TYPE;
+  if (!rest.empty() && !std::isdigit(static_cast<unsigned char>(rest.back()))) {
+    if ((promo = promo_from_char(rest.back())) == NO_PIECE_TYPE) return false;
+    rest.pop_back();
+  }
   Square from, to;
-  if (!parse_square(s.substr(0, i), from) || !parse_square(s.substr(i), to)) return false;
-  out = Move(from, to);
+  if (!parse_square(s.substr(0, i), from) || !parse_square(rest, to)) return false;
+  if (promo && from == to) return false;
+  out = Move(from, to, promo);
   return true;
 }
 
@@ -101,7 +132,14 @@ const char* piece_name_hanja(Piece p) { return p ? HANJA[color_of(p)][type_of(p)
 std::string move_to_korean(const Position& pos, Move m, bool hanja) {
   if (m.is_pass()) return hanja ? "閑手" : "한수쉼";
   Piece p = pos.piece_on(m.from());
-  return korean_square(m.from()) + (hanja ? piece_name_hanja(p) : piece_name_hangul(p)) + korean_square(m.to());
+  std::string s =
+      korean_square(m.from()) + (hanja ? piece_name_hanja(p) : piece_name_hangul(p)) + korean_square(m.to());
+  // Promotion (rule option): "=" and the new piece, display only (input takes UCI: c9c10r).
+  if (PieceType t = m.promotion()) {
+    Piece q = make_piece(color_of(p), t);
+    s += std::string("=") + (hanja ? piece_name_hanja(q) : piece_name_hangul(q));
+  }
+  return s;
 }
 
 bool parse_korean_move(const Position& pos, const std::string& s, Move& out, std::string* error) {

@@ -80,6 +80,10 @@ void Position::move_piece(Square from, Square to) {
 }
 
 bool Position::set_fen(const std::string& fen, Ruleset rules, std::string* error) {
+  return set_fen(fen, rules, RuleOptions{}, error);
+}
+
+bool Position::set_fen(const std::string& fen, Ruleset rules, RuleOptions options, std::string* error) {
   auto fail = [&](const std::string& why) {
     if (error) *error = "invalid FEN '" + fen + "': " + why;
     return false;
@@ -143,6 +147,7 @@ bool Position::set_fen(const std::string& fen, Ruleset rules, std::string* error
   else
     return fail("side to move must be 'w' or 'b'");
   p.rules_ = rules;
+  p.options_ = options;
   p.start_ply_ = 2 * (full - 1) + (p.side_ == HAN);
   StateInfo s0;
   for (Square s = 0; s < SQUARE_NB; ++s)
@@ -292,7 +297,8 @@ bool Position::legal_slow(Move m) const {
   if (m.is_pass()) return !st().check || in_bikjang();
   Square from = m.from(), to = m.to();
   Piece moved = board_[from], captured = board_[to];
-  self.board_[to] = moved;
+  // A promoted piece matters here: a cannon is no screen for an enemy cannon.
+  self.board_[to] = m.promotion() ? make_piece(us, m.promotion()) : moved;
   self.board_[from] = NO_PIECE;
   Square k = type_of(moved) == GENERAL ? to : king_[us];
   Square saved_king = king_[us];
@@ -328,8 +334,15 @@ void Position::do_move(Move m) {
       remove(to);
       ns.rule50 = 0;
     }
-    ns.key ^= zobrist::piece(p, from) ^ zobrist::piece(p, to);
-    move_piece(from, to);
+    if (PieceType promo = m.promotion()) {
+      Piece q = make_piece(color_of(p), promo);
+      ns.key ^= zobrist::piece(p, from) ^ zobrist::piece(q, to);
+      remove(from);
+      put(to, q);
+    } else {
+      ns.key ^= zobrist::piece(p, from) ^ zobrist::piece(p, to);
+      move_piece(from, to);
+    }
   }
   side_ = ~side_;
   ns.check = attacked(king_[side_], ~side_);
@@ -340,7 +353,11 @@ void Position::do_move(Move m) {
 void Position::undo_move() {
   const StateInfo& s = st();
   side_ = ~side_;
-  if (!s.move.is_pass()) {
+  if (s.move.promotion()) {
+    remove(s.move.to());
+    put(s.move.from(), s.moved);
+    if (s.captured) put(s.move.to(), s.captured);
+  } else if (!s.move.is_pass()) {
     move_piece(s.move.to(), s.move.from());
     if (s.captured) put(s.move.to(), s.captured);
   }

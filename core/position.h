@@ -25,11 +25,14 @@ class Position {
   Position();
   // Parses a FEN; on failure returns false and writes a one-line reason to *error.
   bool set_fen(const std::string& fen, Ruleset rules, std::string* error);
+  // Same, with rule options (the FEN itself never carries them).
+  bool set_fen(const std::string& fen, Ruleset rules, RuleOptions options, std::string* error);
   std::string fen() const;
 
   Piece piece_on(Square s) const { return board_[s]; }
   Color side_to_move() const { return side_; }
   Ruleset ruleset() const { return rules_; }
+  RuleOptions options() const { return options_; }
   Square king_square(Color c) const { return king_[c]; }
   uint64_t key() const { return st().key; }
   bool in_check() const { return st().check; }
@@ -77,6 +80,7 @@ class Position {
   int material_[2];
   Color side_;
   Ruleset rules_;
+  RuleOptions options_;
   int start_ply_;
   std::vector<StateInfo> states_;
 };

@@ -11,10 +11,47 @@ const RulesetInfo RULESETS[RULESET_NB] = {
     {"janggimodern", false, true, 4, 200, true},
     {"janggicasual", false, false, 3, 100, false},
 };
-const char* ENDING_NAMES[] = {"none",        "checkmate",       "double pass",  "bikjang",
-                              "repetition",  "perpetual check", "move rule",    "back-and-forth",
-                              "resignation", "length cap",      "illegal move", "time"};
+const char* ENDING_NAMES[] = {
+    "none",           "checkmate",   "double pass", "bikjang",      "repetition", "perpetual check", "move rule",
+    "back-and-forth", "resignation", "length cap",  "illegal move", "time",       "same-piece check"};
+const char* OPTION_NAMES[RULE_OPTION_NB] = {"elephant-chariot", "soldier-promotion", "same-piece-check"};
 }  // namespace
+
+const char* rule_option_name(int i) { return OPTION_NAMES[i]; }
+
+bool parse_rule_option(const std::string& name, RuleOptions& out) {
+  for (int i = 0; i < RULE_OPTION_NB; ++i)
+    if (name == OPTION_NAMES[i]) {
+      out.bits = uint8_t(out.bits | (1 << i));
+      return true;
+    }
+  return false;
+}
+
+std::string rule_options_str(RuleOptions o) {
+  std::string s;
+  for (int i = 0; i < RULE_OPTION_NB; ++i)
+    if (o.bits & (1 << i)) s += (s.empty() ? "" : ",") + std::string(OPTION_NAMES[i]);
+  return s;
+}
+
+bool parse_rule_options(const std::string& list, RuleOptions& out, std::string* error) {
+  RuleOptions o;
+  size_t start = 0;
+  while (start <= list.size() && !list.empty()) {
+    size_t end = list.find(',', start);
+    std::string name = list.substr(start, end == std::string::npos ? std::string::npos : end - start);
+    if (!parse_rule_option(name, o)) {
+      if (error)
+        *error = "unknown rule option '" + name + "' (known: elephant-chariot, soldier-promotion, same-piece-check)";
+      return false;
+    }
+    if (end == std::string::npos) break;
+    start = end + 1;
+  }
+  out = o;
+  return true;
+}
 
 const RulesetInfo& ruleset_info(Ruleset r) { return RULESETS[int(r)]; }
 
@@ -30,7 +67,7 @@ bool parse_ruleset(const std::string& name, Ruleset& out) {
 const char* ending_name(Ending e) { return ENDING_NAMES[int(e)]; }
 
 bool parse_ending(const std::string& s, Ending& out) {
-  for (int i = 0; i <= int(Ending::TIME); ++i)
+  for (int i = 0; i <= int(Ending::SAME_PIECE_CHECK); ++i)
     if (s == ENDING_NAMES[i]) {
       out = Ending(i);
       return true;
@@ -88,6 +125,31 @@ bool back_and_forth_loss(const Position& pos) {
 
 }  // namespace
 
+bool same_piece_check(const Position& pos) {
+  // Cheap test first: the last three moves of the mover (plies 0, 2, 4 back) all gave check.
+  if (pos.history_size() < 5 || !pos.state(0).check || !pos.state(2).check || !pos.state(4).check) return false;
+  Color us = ~pos.side_to_move();
+  Position p = pos;  // rare path: step back through the history on a copy
+  Square from[16];
+  int n = 0;
+  for (int i = 0; i < p.piece_count(us); ++i)
+    if (p.attacks_from(p.piece_square(us, i), p.king_square(~us))) from[n++] = p.piece_square(us, i);
+  for (int back = 0; back < 2 && n; ++back) {
+    // Where each checker stood before the mover's last move (the opponent's reply moves none of
+    // them: a captured piece cannot be a checker now), then does it attack two plies back?
+    Move m = p.last_move();
+    p.undo_move();
+    p.undo_move();
+    int kept = 0;
+    for (int i = 0; i < n; ++i) {
+      Square s = (!m.is_pass() && m.to() == from[i]) ? m.from() : from[i];
+      if (p.attacks_from(s, p.king_square(~us))) from[kept++] = s;
+    }
+    n = kept;
+  }
+  return n > 0;
+}
+
 GameResult game_result(const Position& pos) { return game_result(pos, count_legal(pos)); }
 
 GameResult game_result(const Position& pos, int legal_move_count) {
@@ -101,6 +163,12 @@ GameResult game_result(const Position& pos, int legal_move_count) {
     GameResult r;
     r.winner = winner_of(~pos.side_to_move());
     r.ending = Ending::CHECKMATE;
+    return r;
+  }
+  if (pos.options().has(RuleOptions::SAME_PIECE_CHECK) && same_piece_check(pos)) {
+    GameResult r;
+    r.winner = Winner::DRAW;
+    r.ending = Ending::SAME_PIECE_CHECK;
     return r;
   }
   if (info.back_and_forth && back_and_forth_loss(pos)) {

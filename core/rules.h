@@ -20,7 +20,8 @@ enum class Ending : uint8_t {
   RESIGNATION,
   LENGTH_CAP,
   ILLEGAL_MOVE,
-  TIME
+  TIME,
+  SAME_PIECE_CHECK  // rule option same-piece-check: a draw
 };
 
 struct GameResult {
@@ -42,9 +43,13 @@ Winner counting_winner(const Position& pos);
 // Result of a non-mate ending under the position's rule set: counting or draw.
 GameResult decide(const Position& pos, Ending ending);
 
+// Rule option same-piece-check: the side that just moved gave check with each of its last three moves,
+// and one of its pieces (followed as it moves) attacked the enemy general after each of them.
+bool same_piece_check(const Position& pos);
+
 // Full game-end test for the current position, given its history.
-// Checks, in order: pass endings, checkmate, back-and-forth (janggimodern), repetition / perpetual check,
-// move rule. Returns winner NONE while the game goes on.
+// Checks, in order: pass endings, checkmate, same-piece check (option), back-and-forth (janggimodern), repetition /
+// perpetual check, move rule. Returns winner NONE while the game goes on.
 GameResult game_result(const Position& pos);
 // Same, when the caller already knows how many legal moves the side to move has.
 GameResult game_result(const Position& pos, int legal_move_count);

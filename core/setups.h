@@ -7,8 +7,11 @@ namespace jz {
 
 // From the owner's own view: inner = 마상상마 (안상), outer = 상마마상 (바깥상),
 // left = 상마상마 (왼상), right = 마상마상 (오른상).
-enum class WingSetup { INNER = 0, OUTER = 1, LEFT = 2, RIGHT = 3 };
-constexpr int SETUP_NB = 16;
+// ELEPHANT_CHARIOT (rule option elephant-chariot, "mobile chariots"): elephant and chariot swap on both
+// wings of the inner setup, so the back rank reads elephant, horse, chariot ... chariot, horse, elephant.
+enum class WingSetup { INNER = 0, OUTER = 1, LEFT = 2, RIGHT = 3, ELEPHANT_CHARIOT = 4 };
+constexpr int SETUP_NB = 16;  // setup indexes cover the four standard wing setups per side
+constexpr int WING_SETUP_NB = 5;
 
 const char* wing_setup_name(WingSetup s);
 std::string setup_fen(WingSetup cho, WingSetup han);
@@ -17,5 +20,8 @@ std::string setup_name(int index);
 std::string setup_fen(int index);
 // Accepts "<cho>-<han>" with English or Korean names (안상, 바깥상, 왼상, 오른상), or an index 0..15.
 bool parse_setup(const std::string& name, int& index);
+// "<cho>-<han>" with any wing setup, elephant-chariot included: "elephant-chariot-inner".
+std::string setup_name(WingSetup cho, WingSetup han);
+bool parse_setup_sides(const std::string& name, WingSetup& cho, WingSetup& han);
 
 }  // namespace jz

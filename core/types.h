@@ -32,19 +32,43 @@ constexpr Square flip_square(Square s) { return Square(89 - s); }
 // Material values used by counting (Han additionally gets 1.5).
 constexpr int PIECE_POINTS[PIECE_TYPE_NB] = {0, 0, 3, 3, 5, 13, 7, 2};
 
-// Move: from (7 bits) | to (7 bits) << 7. A pass is from == to (the general's square).
+// Move: from (7 bits) | to (7 bits) << 7 | promotion piece type (3 bits) << 16. A pass is from == to
+// (the general's square). The low 16 bits alone are the move whenever it does not promote, so 16-bit
+// stores (replay files, the transposition table) keep their format.
 struct Move {
-  uint16_t raw = 0xFFFF;
+  uint32_t raw = 0xFFFF;
   constexpr Move() = default;
-  constexpr Move(Square from, Square to) : raw(uint16_t(from | (to << 7))) {}
+  constexpr Move(Square from, Square to) : raw(uint32_t(from | (to << 7))) {}
+  constexpr Move(Square from, Square to, PieceType promo) : raw(uint32_t(from | (to << 7) | (promo << 16))) {}
   constexpr Square from() const { return Square(raw & 127); }
-  constexpr Square to() const { return Square(raw >> 7); }
+  constexpr Square to() const { return Square((raw >> 7) & 127); }
+  // Soldier promotion (rule option): the piece type the soldier becomes, or NO_PIECE_TYPE.
+  constexpr PieceType promotion() const { return PieceType(raw >> 16); }
   constexpr bool is_pass() const { return from() == to(); }
   constexpr bool is_none() const { return raw == 0xFFFF; }
   constexpr bool operator==(Move o) const { return raw == o.raw; }
   constexpr bool operator!=(Move o) const { return raw != o.raw; }
   static constexpr Move none() { return Move(); }
 };
+
+// Optional rules that Janggi sources describe, each off by default (docs/rules.md "Rule options").
+// A rule set plus these flags define the game; bits are stable (they may be stored).
+struct RuleOptions {
+  enum Flag : uint8_t { ELEPHANT_CHARIOT = 1, PROMOTION = 2, SAME_PIECE_CHECK = 4 };
+  uint8_t bits = 0;
+  constexpr bool has(Flag f) const { return bits & f; }
+  constexpr bool any() const { return bits != 0; }
+  constexpr bool operator==(RuleOptions o) const { return bits == o.bits; }
+  constexpr bool operator!=(RuleOptions o) const { return bits != o.bits; }
+};
+constexpr int RULE_OPTION_NB = 3;
+// "elephant-chariot", "soldier-promotion", "same-piece-check" (bit i = 1 << i).
+const char* rule_option_name(int i);
+// Adds the named option to out; false if the name is unknown.
+bool parse_rule_option(const std::string& name, RuleOptions& out);
+// Comma-separated names of the options that are on ("" if none), and its inverse ("" = none).
+std::string rule_options_str(RuleOptions o);
+bool parse_rule_options(const std::string& list, RuleOptions& out, std::string* error);
 
 // Rule sets (see RULES.md). Order is stable: it is stored in replay files and encodings.
 enum class Ruleset : uint8_t { JANGGI = 0, TRADITIONAL = 1, MODERN = 2, CASUAL = 3 };

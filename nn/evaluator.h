@@ -6,6 +6,7 @@
 
 #include "core/movegen.h"
 #include "core/position.h"
+#include "core/rules.h"
 
 namespace jz {
 
@@ -30,6 +31,19 @@ class Evaluator {
   virtual std::string id() const = 0;
   // Largest batch worth submitting at once (callers gather about this many leaves).
   virtual int preferred_batch() const { return 1; }
+  // Rule options the network was trained with (model header key rule_options; none so far). The
+  // policy and input encodings know nothing of them, so positions using others are refused.
+  virtual RuleOptions rule_options() const { return {}; }
 };
+
+// False + a one-line reason when pos uses a rule option the network was not trained with.
+inline bool network_accepts(const Evaluator& net, const Position& pos, std::string* error) {
+  RuleOptions extra{uint8_t(pos.options().bits & ~net.rule_options().bits)};
+  if (!extra.any()) return true;
+  if (error)
+    *error = "network " + net.id() + " was trained without rule option " + rule_options_str(extra) +
+             ": it cannot play this game (use the alpha-beta engine)";
+  return false;
+}
 
 }  // namespace jz

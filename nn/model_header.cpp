@@ -68,6 +68,9 @@ ModelInfo check_model_header(const HeaderKV& b, const std::string& path) {
   info.step = to_int(b, "step", path);
   const std::string* meta = find(b, "metadata");
   info.metadata = meta ? *meta : "";
+  std::string err;
+  if (const std::string* ro = find(b, "rule_options"); ro && !parse_rule_options(*ro, info.rule_options, &err))
+    throw std::runtime_error(path + ": " + err);
   return info;
 }
 

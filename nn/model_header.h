@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <string>
 
+#include "core/types.h"
 #include "nn/bundle_format.h"
 #include "nn/model_config.h"
 
@@ -20,6 +21,7 @@ struct ModelInfo {
   std::string metadata;
   uint64_t hash = 0;         // content hash of the file (identifies the network)
   int encoding_version = 0;  // the file's; older ones that still load are upgraded by load_model
+  RuleOptions rule_options;  // optional key "rule_options" (comma-separated names); absent = none
 };
 
 HeaderKV model_file_header(const ModelConfig& config, int64_t step, const std::string& metadata);

@@ -83,7 +83,9 @@ std::unique_ptr<NetworkEvaluator> NetworkEvaluator::from_file(const std::string&
   std::string base = path.substr(path.find_last_of('/') == std::string::npos ? 0 : path.find_last_of('/') + 1);
   char hex[16];
   std::snprintf(hex, sizeof(hex), "%08x", unsigned(info.hash >> 32));
-  return std::make_unique<NetworkEvaluator>(model, opts, base + "@" + hex);
+  auto net = std::make_unique<NetworkEvaluator>(model, opts, base + "@" + hex);
+  net->set_rule_options(info.rule_options);
+  return net;
 }
 
 void NetworkEvaluator::forward_raw(const float* input, int n, torch::Tensor& policy, torch::Tensor& wdl,

@@ -34,6 +34,8 @@ class NetworkEvaluator : public Evaluator {
   std::string id() const override { return id_; }
   int preferred_batch() const override { return preferred_batch_; }
   void set_preferred_batch(int n) { preferred_batch_ = n; }
+  RuleOptions rule_options() const override { return rule_options_; }
+  void set_rule_options(RuleOptions o) { rule_options_ = o; }
 
   // Forward pass on already encoded input (n * INPUT_SIZE floats). Outputs on the CPU in fp32:
   // policy logits [n, POLICY_SIZE], wdl probabilities [n, 3], margin (final margin, unscaled) [n].
@@ -47,6 +49,7 @@ class NetworkEvaluator : public Evaluator {
   torch::Device device_{torch::kCPU};
   torch::ScalarType dtype_ = torch::kFloat32;
   std::string id_;
+  RuleOptions rule_options_;
   int max_batch_;
   int preferred_batch_ = 32;
 };

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
 
 #include "arena/alphabeta/engine.h"
 #include "core/movegen.h"
@@ -76,6 +77,8 @@ Move PlayEngine::think(const Position& pos, const ThinkLimits& limits,
                        ThinkInfo* final_info) {
   ThinkInfo fin;
   Move best = Move::none();
+  std::string refused;
+  if (!accepts(pos, &refused)) throw std::runtime_error(refused);  // never a wrong answer
   MoveList legal;
   generate_legal(pos, legal);
   if (legal.size == 0) {

@@ -63,6 +63,11 @@ class PlayEngine {
   bool network_loaded() const { return net_ != nullptr; }
   bool using_network() const { return net_ && use_network_; }
   std::string network_id() const { return net_ ? net_->id() : std::string(); }
+  // False + reason when the search in use cannot play pos: the network and a rule option it was
+  // not trained with (nn/evaluator.h network_accepts). think() throws std::runtime_error then.
+  bool accepts(const Position& pos, std::string* error) const {
+    return !using_network() || network_accepts(*net_, pos, error);
+  }
 
   void set_simulations(int n) { simulations_ = n < 1 ? 1 : n; }
   void set_threads(int n) { threads_ = n < 1 ? 1 : n; }

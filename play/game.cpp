@@ -30,8 +30,12 @@ Game::Game() {
 }
 
 bool Game::start(const std::string& fen, Ruleset rules, std::string* error) {
+  return start(fen, rules, RuleOptions{}, error);
+}
+
+bool Game::start(const std::string& fen, Ruleset rules, RuleOptions options, std::string* error) {
   Position p;
-  if (!p.set_fen(fen, rules, error)) return false;
+  if (!p.set_fen(fen, rules, options, error)) return false;
   pos_ = p;
   start_fen_ = fen;
   setup_.clear();
@@ -41,13 +45,22 @@ bool Game::start(const std::string& fen, Ruleset rules, std::string* error) {
 }
 
 bool Game::start_setup(const std::string& setup, Ruleset rules, std::string* error) {
-  int idx;
-  if (!parse_setup(setup, idx)) {
+  return start_setup(setup, rules, RuleOptions{}, error);
+}
+
+bool Game::start_setup(const std::string& setup, Ruleset rules, RuleOptions options, std::string* error) {
+  WingSetup cho, han;
+  if (!parse_setup_sides(setup, cho, han)) {
     if (error) *error = "unknown setup '" + setup + "' (e.g. inner-outer, 안상-바깥상, or 0..15)";
     return false;
   }
-  if (!start(setup_fen(idx), rules, error)) return false;
-  setup_ = setup_name(idx);
+  if ((cho == WingSetup::ELEPHANT_CHARIOT || han == WingSetup::ELEPHANT_CHARIOT) &&
+      !options.has(RuleOptions::ELEPHANT_CHARIOT)) {
+    if (error) *error = "setup '" + setup + "' needs the rule option elephant-chariot";
+    return false;
+  }
+  if (!start(setup_fen(cho, han), rules, options, error)) return false;
+  setup_ = setup_name(cho, han);
   return true;
 }
 
@@ -101,7 +114,7 @@ void Game::resign(Color loser) {
 std::string Game::korean(int i, bool hanja) const {
   Position p;
   std::string err;
-  p.set_fen(start_fen_, rules(), &err);
+  p.set_fen(start_fen_, rules(), options(), &err);
   for (int k = 0; k < i; ++k) p.do_move(moves_[k]);
   return move_to_korean(p, moves_[i], hanja);
 }
@@ -110,7 +123,7 @@ std::vector<std::string> Game::korean_moves(bool hanja) const {
   std::vector<std::string> out;
   Position p;
   std::string err;
-  p.set_fen(start_fen_, rules(), &err);
+  p.set_fen(start_fen_, rules(), options(), &err);
   for (Move m : moves_) {
     out.push_back(move_to_korean(p, m, hanja));
     p.do_move(m);
@@ -122,6 +135,7 @@ std::string Game::to_json() const {
   json j;
   j["format"] = "janggi-zero-game";
   j["rules"] = ruleset_name(rules());
+  if (options().any()) j["rule_options"] = rule_options_str(options());
   if (!setup_.empty()) j["setup"] = setup_;
   j["start_fen"] = start_fen_;
   json mv = json::array();
@@ -148,9 +162,13 @@ bool Game::from_json(const std::string& text, std::string* error) {
   Ruleset rules = Ruleset::JANGGI;
   if (j.contains("rules") && !(j["rules"].is_string() && parse_ruleset(j["rules"].get<std::string>(), rules)))
     return fail("unknown rules");
-  Game g;
+  RuleOptions options;
   std::string err;
-  if (!g.start(j["start_fen"].get<std::string>(), rules, &err)) return fail(err);
+  if (j.contains("rule_options") &&
+      !(j["rule_options"].is_string() && parse_rule_options(j["rule_options"].get<std::string>(), options, &err)))
+    return fail(err.empty() ? "rule_options must be a string" : err);
+  Game g;
+  if (!g.start(j["start_fen"].get<std::string>(), rules, options, &err)) return fail(err);
   if (j.contains("setup") && j["setup"].is_string()) g.setup_ = j["setup"].get<std::string>();
   for (const json& m : j["moves"]) {
     if (!m.is_string()) return fail("moves must be strings");

@@ -14,11 +14,14 @@ class Game {
   Game();
   // Starts from a FEN (history empty). False + one-line *error on a bad FEN.
   bool start(const std::string& fen, Ruleset rules, std::string* error);
-  // Starts from a setup index (core/setups.h) or name.
+  bool start(const std::string& fen, Ruleset rules, RuleOptions options, std::string* error);
+  // Starts from a setup index (core/setups.h) or name; elephant-chariot needs that rule option.
   bool start_setup(const std::string& setup, Ruleset rules, std::string* error);
+  bool start_setup(const std::string& setup, Ruleset rules, RuleOptions options, std::string* error);
 
   const Position& pos() const { return pos_; }
   Ruleset rules() const { return pos_.ruleset(); }
+  RuleOptions options() const { return pos_.options(); }
   const std::string& start_fen() const { return start_fen_; }
   const std::string& setup() const { return setup_; }  // setup name if started from one
   const std::vector<Move>& moves() const { return moves_; }
@@ -40,8 +43,8 @@ class Game {
   std::string korean(int i, bool hanja = false) const;
   std::vector<std::string> korean_moves(bool hanja = false) const;
 
-  // Record: {"format":"janggi-zero-game","rules","setup","start_fen","moves":[UCI],"korean":[...],
-  //          "result","winner","ending"}.
+  // Record: {"format":"janggi-zero-game","rules","rule_options" (only when any is on),"setup","start_fen",
+  //          "moves":[UCI],"korean":[...],"result","winner","ending"}.
   std::string to_json() const;
   // Replays a record through the rules core (every move must be legal). Game unchanged on failure.
   bool from_json(const std::string& text, std::string* error);

@@ -31,7 +31,8 @@ bool fail(std::string* error, const std::string& msg) {
 bool TerminalGame::run(std::string* error) {
   if (!setup(error)) return false;
   out_ << "janggi-zero: you play " << a_.side << " against " << opponent_name() << " (" << ruleset_name(game_.rules())
-       << ", setup " << (game_.setup().empty() ? game_.start_fen() : game_.setup()) << "). Type 'help' for commands.\n";
+       << (game_.options().any() ? " with " + rule_options_str(game_.options()) : "") << ", setup "
+       << (game_.setup().empty() ? game_.start_fen() : game_.setup()) << "). Type 'help' for commands.\n";
   if (!default_note_.empty()) out_ << default_note_ << "\n";
   show();
   std::string line;
@@ -64,12 +65,16 @@ bool TerminalGame::setup(std::string* error) {
   Ruleset r;
   if (!parse_ruleset(a_.rules, r))
     return fail(error, "unknown rule set '" + a_.rules + "' (janggi, janggitraditional, janggimodern, janggicasual)");
-  if (!game_.start_setup(a_.cho_setup + "-" + a_.han_setup, r, &err)) return fail(error, err);
+  if (!game_.start_setup(a_.cho_setup + "-" + a_.han_setup, r, a_.rule_options, &err)) return fail(error, err);
   if (!a_.load.empty() && !game_.load(a_.load, &err)) return fail(error, err);
   opponent_ = a_.opponent.empty() && !a_.model.empty() ? "net" : a_.opponent;  // --model alone: the network
   if (opponent_.empty()) {
     // Nobody chose: the strongest engine by measurement, and why.
     DefaultEngine d = choose_default_engine(find_default_model());
+    if (d.network && game_.options().any()) {  // networks are trained without rule options
+      d.network = false;
+      d.reason = "the network cannot play rule option " + rule_options_str(game_.options());
+    }
     if (d.network) {
       auto net = load_network(d.model_path, &err);
       if (!net)
@@ -87,6 +92,7 @@ bool TerminalGame::setup(std::string* error) {
     auto net = load_network(path, &err);
     if (!net || !engine_.set_network(net, &err)) return fail(error, err);
   }
+  if (opponent_ == "net" && !engine_.accepts(game_.pos(), &err)) return fail(error, err);
   if (opponent_ != "net" && !engine_.set_level(opponent_, &err))
     return fail(error, "--opponent must be net, easy, normal or expert (" + err + ")");
   engine_.set_simulations(a_.sims);
@@ -201,7 +207,9 @@ bool TerminalGame::command(const std::string& line) {
       out_ << "saved " << game_.ply() << " moves to " << arg << "\n";
   } else if (cmd == "load") {
     if (arg.empty()) return out_ << "error: load needs a file name\n", true;
+    Game before = game_;
     if (!game_.load(arg, &err)) return out_ << "error: " << err << "\n", true;
+    if (!engine_.accepts(game_.pos(), &err)) return game_ = before, out_ << "error: " << err << "\n", true;
     engine_.new_game();
     out_ << "loaded " << game_.ply() << " moves from " << arg << "\n";
     show();

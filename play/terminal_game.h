@@ -14,9 +14,10 @@ struct TerminalOptions {
   std::string side = "cho";  // the human's side: cho, han, both (two people), none (engine vs engine)
   std::string cho_setup = "inner", han_setup = "inner";
   std::string rules = "janggi";
-  std::string opponent;  // net, easy, normal, expert; empty: the default engine (play/default_engine.h)
-  std::string model;     // network file (default: models/latest.jzn)
-  std::string load;      // start from a saved game
+  std::string opponent;      // net, easy, normal, expert; empty: the default engine (play/default_engine.h)
+  std::string model;         // network file (default: models/latest.jzn)
+  std::string load;          // start from a saved game
+  RuleOptions rule_options;  // docs/rules.md "Rule options" (a saved game brings its own)
   int sims = 800, movetime = 0, threads = 1;
   bool ascii = false, hangul = false, color = false, no_color = false;
   bool stdout_is_terminal = false;  // colours by default only on a terminal

@@ -31,7 +31,7 @@ class UciSession {
         default_hash_mb_(std::max(1, std::min(16, limits.max_hash_mb))),
         engine_(default_hash_mb_) {
     std::string err;
-    pos_.set_fen(Position::START_FEN, rules_, &err);
+    pos_.set_fen(Position::START_FEN, rules_, options_, &err);
     // A tied input (std::cin is tied to std::cout) flushes the output before every read, on this
     // thread and without out_mutex_, while the search thread writes to it: a data race on the
     // output's buffer (ThreadSanitizer). say() flushes every line itself, so the tie is not needed.
@@ -78,7 +78,7 @@ class UciSession {
     finish_search(infinite_);
     if (cmd == "ucinewgame") {
       std::string err;
-      pos_.set_fen(Position::START_FEN, rules_, &err);
+      pos_.set_fen(Position::START_FEN, rules_, options_, &err);
       engine_.new_game();
     } else if (cmd == "setoption") {
       setoption(is);
@@ -104,6 +104,8 @@ class UciSession {
         std::to_string(limits_.max_hash_mb));
     say("option name Level type combo default expert var easy var normal var expert");
     say("option name UCI_ShowWDL type check default false");
+    for (int i = 0; i < RULE_OPTION_NB; ++i)
+      say(std::string("option name ") + rule_option_name(i) + " type check default false");
     say("uciok");
   }
 
@@ -157,6 +159,10 @@ class UciSession {
           net = nullptr;
       }
       why = "default: " + d.reason;
+      if (net && !network_accepts(*net, pos_, nullptr)) {  // alpha-beta plays every rule option
+        net = nullptr;
+        why = "default: the network cannot play rule option " + rule_options_str(pos_.options());
+      }
     }
     if (net != playing_) engine_.set_network(net, &err);  // a new network starts a new game for it
     playing_ = net;
@@ -202,7 +208,7 @@ class UciSession {
       Ruleset r;
       if (!parse_ruleset(value, r)) return error("unknown UCI_Variant '" + value + "'");
       rules_ = r;
-      pos_.set_fen(Position::START_FEN, rules_, &err);
+      pos_.set_fen(Position::START_FEN, rules_, options_, &err);
     } else if (name == "ModelPath") {
       model_choice_ = value == "<empty>" || value.empty() ? ModelChoice::NONE
                       : value == "<default>"              ? ModelChoice::DEFAULT
@@ -229,6 +235,10 @@ class UciSession {
     } else if (name == "UCI_ShowWDL") {
       if (!parse_bool(value, b)) return error("UCI_ShowWDL needs true or false, got '" + value + "'");
       show_wdl_ = b;
+    } else if (RuleOptions one; parse_rule_option(name, one)) {
+      if (!parse_bool(value, b)) return error(name + " needs true or false, got '" + value + "'");
+      options_.bits = uint8_t(b ? options_.bits | one.bits : options_.bits & ~one.bits);
+      pos_.set_fen(Position::START_FEN, rules_, options_, &err);  // like UCI_Variant: a new game
     } else {
       error("unknown option '" + name + "'");
     }
@@ -251,7 +261,7 @@ class UciSession {
     if (startpos && !tok.empty() && tok != "moves") return error("unexpected '" + tok + "' after 'position startpos'");
     Position p;
     std::string err;
-    if (!p.set_fen(fen, rules_, &err)) return error(err);
+    if (!p.set_fen(fen, rules_, options_, &err)) return error(err);
     if (tok == "moves") {
       while (is >> tok) {
         if (game_result(p).over()) return error("move '" + tok + "' after the game ended");
@@ -313,6 +323,11 @@ class UciSession {
     l.max_ms = limits_.max_think_ms;
     l.max_nodes = limits_.max_nodes;
     ensure_network();
+    if (std::string why; !engine_.accepts(pos_, &why)) {
+      error(why);
+      say("bestmove (none)");
+      return;
+    }
     GameResult res = game_result(pos_);
     if (res.over()) say("info string game over: " + res.str());
     stop_ = false;
@@ -387,6 +402,7 @@ class UciSession {
   const int default_hash_mb_;  // 16 MB unless the limits allow less
   std::mutex out_mutex_;
   Ruleset rules_ = Ruleset::JANGGI;
+  RuleOptions options_;  // rule options, one check option each (docs/rules.md)
   Position pos_;
   PlayEngine engine_;
   // The engine choice: ModelPath (<default>: decided by play/default_engine.h), UseNetwork, Level.

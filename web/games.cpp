@@ -70,6 +70,7 @@ json state_json(const GameStore::WebGame& g) {
   json j;
   j["id"] = g.id;
   j["rules"] = ruleset_name(g.game.rules());
+  j["rule_options"] = rule_options_str(g.game.options());
   j["setup"] = g.game.setup();
   j["start_fen"] = g.game.start_fen();
   j["fen"] = pos.fen();
@@ -163,9 +164,12 @@ ApiReply GameStore::info() const {
   for (int i = 0; i < 4; ++i) setups.push_back(wing_setup_name(WingSetup(i)));
   json rules = json::array();
   for (int i = 0; i < RULESET_NB; ++i) rules.push_back(ruleset_name(Ruleset(i)));
+  json rule_options = json::array();
+  for (int i = 0; i < RULE_OPTION_NB; ++i) rule_options.push_back(rule_option_name(i));
   return reply(200, {{"levels", levels},
                      {"setups", setups},
                      {"rules", rules},
+                     {"rule_options", rule_options},
                      {"network", net_ ? json(net_->id()) : json(nullptr)},
                      {"max_think_ms", opts_.max_think_ms},
                      {"default_level", opts_.default_level},
@@ -179,13 +183,18 @@ ApiReply GameStore::new_game(const std::string& body) {
   json j;
   ApiReply fail;
   if (!parse_body(body, j, fail)) return fail;
-  std::string rules_s = "janggi", cho = "inner", han = "inner", human = "cho", level = opts_.default_level, fen;
-  if (!get_string(j, "rules", rules_s, false, fail) || !get_string(j, "cho_setup", cho, false, fail) ||
-      !get_string(j, "han_setup", han, false, fail) || !get_string(j, "human", human, false, fail) ||
-      !get_string(j, "level", level, false, fail) || !get_string(j, "fen", fen, false, fail))
+  std::string rules_s = "janggi", cho = "inner", han = "inner", human = "cho", level = opts_.default_level, fen,
+              options_s;
+  if (!get_string(j, "rules", rules_s, false, fail) || !get_string(j, "rule_options", options_s, false, fail) ||
+      !get_string(j, "cho_setup", cho, false, fail) || !get_string(j, "han_setup", han, false, fail) ||
+      !get_string(j, "human", human, false, fail) || !get_string(j, "level", level, false, fail) ||
+      !get_string(j, "fen", fen, false, fail))
     return fail;
   Ruleset rules;
   if (!parse_ruleset(rules_s, rules)) return error(400, "unknown rules '" + rules_s + "'");
+  RuleOptions options;
+  std::string err;
+  if (!parse_rule_options(options_s, options, &err)) return error(400, err);
   if (human != "cho" && human != "han" && human != "both" && human != "none")
     return error(400, "human must be cho, han, both or none");
   if (level != "easy" && level != "normal" && level != "expert" && level != "net")
@@ -201,14 +210,16 @@ ApiReply GameStore::new_game(const std::string& body) {
     if (!PlayerDb::valid_name(rank.player, &why)) return error(400, why);
   }
   if (rank.ranked && rank.player.empty()) return error(400, "a ranked game needs a player name");
+  if (rank.ranked && options.any()) return error(400, "a ranked game is played without rule options");
   if (Ruleset r0; rank.ranked && parse_ruleset(rules_s, r0)) {
     std::string why;
     if (!ranked_start_ok(!fen.empty(), r0, human, &why)) return error(400, why);
   }
   auto g = std::make_shared<WebGame>();
-  std::string err;
-  bool ok = fen.empty() ? g->game.start_setup(cho + "-" + han, rules, &err) : g->game.start(fen, rules, &err);
+  bool ok = fen.empty() ? g->game.start_setup(cho + "-" + han, rules, options, &err)
+                        : g->game.start(fen, rules, options, &err);
   if (!ok) return error(400, err);
+  if (level == "net" && !network_accepts(*net_, g->game.pos(), &err)) return error(400, err);
   if (!rank.player.empty()) {
     PlayerStats ps;
     if (!db_->ensure_player(rank.player, &ps, &err)) return error(503, err);
@@ -300,6 +311,7 @@ ApiReply GameStore::engine_move(const std::string& body) {
   e.set_network(level == "net" ? net_ : nullptr, &err);
   // Easy's weaker moves are drawn from the game's own seed (its id).
   if (level != "net") e.set_level(alphabeta_spec(level, std::strtoull(g->id.c_str(), nullptr, 16)), &err);
+  if (!e.accepts(g->game.pos(), &err)) return error(409, err);
   ThinkLimits l;
   l.max_ms = std::min(opts_.max_think_ms, find_web_level(level, true)->search_ms());
   l.max_nodes = opts_.max_nodes;

@@ -41,6 +41,9 @@ void TT::store(uint64_t key, int score, int eval, Move m, int depth, Bound bound
       slot = &e;
     }
   }
+  // 16 bits per move: a promotion keeps only its plain from/to, itself a legal move there (an ordering
+  // hint; probes check the move against the legal list).
+  m.raw &= 0xFFFF;
   // Keep the old move when the new store has none for the same position.
   if (m.is_none() && slot->key == key) m.raw = slot->move;
   // Do not let a shallow non-exact result overwrite a deeper one of the same position.

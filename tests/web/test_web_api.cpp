@@ -259,5 +259,21 @@ TEST(WebDefaultLevel, NewGamesAndInfoUseTheDefault) {
   EXPECT_EQ(json::parse(normal.new_game(R"({"level":"easy"})").body)["level"], "easy");
 }
 
+// Rule options (docs/rules.md): listed by info, named in the new-game request, echoed in the state;
+// an unknown name, or the elephant-chariot setup without its option, is a bad request.
+TEST(WebRuleOptions, NewGameTakesAndEchoesThem) {
+  GameStore store(ServerOptions(), nullptr);
+  EXPECT_EQ(json::parse(store.info().body)["rule_options"].size(), 3u);
+  ApiReply r = store.new_game(
+      R"({"cho_setup":"elephant-chariot","rule_options":"elephant-chariot,soldier-promotion","human":"both"})");
+  ASSERT_EQ(r.status, 200) << r.body;
+  json s = json::parse(r.body);
+  EXPECT_EQ(s["rule_options"], "elephant-chariot,soldier-promotion");
+  EXPECT_EQ(s["setup"], "elephant-chariot-inner");
+  EXPECT_EQ(json::parse(store.new_game("{}").body)["rule_options"], "");
+  EXPECT_EQ(store.new_game(R"({"rule_options":"flying-general"})").status, 400);
+  EXPECT_EQ(store.new_game(R"({"cho_setup":"elephant-chariot"})").status, 400);
+}
+
 }  // namespace
 }  // namespace jz
