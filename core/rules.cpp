@@ -64,6 +64,11 @@ bool parse_ruleset(const std::string& name, Ruleset& out) {
   return false;
 }
 
+bool rules_ending(Ending e) {
+  return e != Ending::NONE && e != Ending::RESIGNATION && e != Ending::LENGTH_CAP && e != Ending::TIME &&
+         e != Ending::ILLEGAL_MOVE;
+}
+
 const char* ending_name(Ending e) { return ENDING_NAMES[int(e)]; }
 
 bool parse_ending(const std::string& s, Ending& out) {

@@ -33,6 +33,9 @@ struct GameResult {
 };
 
 const char* ending_name(Ending e);
+// An ending the rules decide on the board (checkmate, passes, bikjang, repetition, counting, ...), as
+// opposed to resignation, time, a forfeit, a length cap or none.
+bool rules_ending(Ending e);
 bool parse_ending(const std::string& s, Ending& out);
 Winner winner_of(Color c);
 

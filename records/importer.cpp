@@ -16,11 +16,6 @@ namespace jz {
 
 namespace {
 
-bool natural_ending(Ending e) {
-  return e != Ending::NONE && e != Ending::RESIGNATION && e != Ending::LENGTH_CAP && e != Ending::TIME &&
-         e != Ending::ILLEGAL_MOVE;
-}
-
 std::string extension(const std::string& path) {
   std::string e = std::filesystem::path(path).extension().string();
   for (char& c : e) c = char(std::tolower((unsigned char)c));
@@ -128,7 +123,7 @@ bool make_training_game(const ParsedGame& g, float smoothing, const std::string&
     res = actual;
   } else {
     if (g.winner == Winner::NONE) return fail("no result (a game needs one for its value target)", -1);
-    if (natural_ending(g.ending))
+    if (rules_ending(g.ending))
       return fail(std::string("the record says ") + ending_name(g.ending) + " but the game is not over", n);
     if ((g.ending == Ending::RESIGNATION || g.ending == Ending::TIME) && g.winner == Winner::DRAW)
       return fail("a draw by resignation or time", -1);

@@ -41,23 +41,6 @@ bool replay_game(const GameRecord& g, Position& pos, int plies, std::string* err
   return true;
 }
 
-namespace {
-bool natural_ending(Ending e) {
-  switch (e) {
-    case Ending::CHECKMATE:
-    case Ending::DOUBLE_PASS:
-    case Ending::BIKJANG:
-    case Ending::REPETITION:
-    case Ending::PERPETUAL_CHECK:
-    case Ending::MOVE_RULE:
-    case Ending::BACK_AND_FORTH:
-      return true;
-    default:
-      return false;
-  }
-}
-}  // namespace
-
 bool validate_game(const GameRecord& g, std::string* error) {
   auto fail = [&](const std::string& why) {
     if (error) *error = why;
@@ -89,7 +72,7 @@ bool validate_game(const GameRecord& g, std::string* error) {
   if (g.final_margin != material_margin(pos)) return fail("stored margin differs from the final position");
   GameResult actual = game_result(pos);
   GameResult stored = g.result();
-  if (natural_ending(g.ending)) {
+  if (rules_ending(g.ending)) {
     if (actual.winner != stored.winner || actual.ending != stored.ending || actual.by_counting != stored.by_counting)
       return fail("stored result " + stored.str() + " but the rules give " + actual.str());
     return true;

@@ -33,19 +33,7 @@ int ranked_points(const GameResult& result, const std::string& human, int level_
   Winner person = human == "cho" ? Winner::CHO : Winner::HAN;
   if (result.winner != person) return 0;
   // A person's win by resignation can only be the computer's; TIME and the rest do not happen here.
-  switch (result.ending) {
-    case Ending::CHECKMATE:
-    case Ending::DOUBLE_PASS:
-    case Ending::BIKJANG:
-    case Ending::REPETITION:
-    case Ending::PERPETUAL_CHECK:
-    case Ending::MOVE_RULE:
-    case Ending::BACK_AND_FORTH:
-    case Ending::RESIGNATION:
-      return level_points;
-    default:
-      return 0;
-  }
+  return rules_ending(result.ending) || result.ending == Ending::RESIGNATION ? level_points : 0;
 }
 
 void record_if_finished(const Game& game, const std::string& game_id, const std::string& level,
