@@ -1,5 +1,7 @@
 // `janggi-zero bench ab`: speed of the alpha-beta engine (nodes/s, depth reached in a fixed time per
-// position) and, with --match, a quick round robin between strength levels as a sanity check.
+// position); with --depth, a fixed-depth search over a fixed position set whose total node count is the
+// engine's signature (as Stockfish's bench: a change of behaviour changes it); with --match, a quick
+// round robin between strength levels as a sanity check.
 #include <time.h>
 
 #include <cstdio>
@@ -26,16 +28,46 @@ const char* BENCH_FENS[] = {
     "3k1c3/3aa4/2n3r1c/p1B2P3/3PCP3/6p2/9/2R6/4K4/3ACA3 w - - 1 61",                       // endgame
 };
 
-struct Score {
-  int win = 0, draw = 0, loss = 0;
-};
-
 // CPU seconds of this thread: on a shared machine wall-clock nodes/s understates the engine.
 double thread_cpu_seconds() {
   timespec ts;
   clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
   return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
+
+// The signature set: the bench positions and three more of the 16 setups.
+constexpr int SIGNATURE_SETUPS[] = {5, 10, 15};
+
+// Fixed-depth searches over the bench and signature positions; prints each and the total node count.
+int run_signature(int depth, const AbLimits& base, int hash_mb) {
+  std::vector<std::string> fens(std::begin(BENCH_FENS), std::end(BENCH_FENS));
+  for (int i : SIGNATURE_SETUPS) fens.push_back(setup_fen(i));
+  AlphaBetaEngine engine{size_t(hash_mb)};
+  uint64_t total = 0;
+  double cpu = 0;
+  for (const std::string& fen : fens) {
+    Position pos;
+    std::string err;
+    if (!pos.set_fen(fen, Ruleset::JANGGI, &err)) return report_error(err, 2);
+    engine.new_game();  // every position from a clean state: the count depends on nothing else
+    AbLimits lim = base;
+    lim.depth = depth, lim.movetime_ms = 0, lim.nodes = 0, lim.blunder_pct = 0;
+    double c0 = thread_cpu_seconds();
+    Move m = engine.search(pos, lim);
+    cpu += thread_cpu_seconds() - c0;
+    const AbInfo& i = engine.last_info();
+    total += i.nodes;
+    std::printf("depth %2d score %6d nodes %9llu best %-6s %s\n", i.depth, i.score_cp, (unsigned long long)i.nodes,
+                move_to_uci(m).c_str(), fen.c_str());
+  }
+  std::printf("signature: %llu nodes at depth %d (%zu positions), %.0f nodes per CPU second\n",
+              (unsigned long long)total, depth, fens.size(), cpu > 0 ? total / cpu : 0.0);
+  return 0;
+}
+
+struct Score {
+  int win = 0, draw = 0, loss = 0;
+};
 
 // One game between two levels; returns the winner. Games longer than max_plies are decided by
 // counting, as the length cap of the match runner does.
@@ -69,7 +101,8 @@ Winner play_game(const AbLimits& cho_lim, const AbLimits& han_lim, int setup, in
 void add_bench_ab(CLI::App& bench, int& rc) {
   struct Opts {
     double seconds = 1.0;
-    int hash = 64, match = 0, max_plies = 300;
+    int hash = 64, match = 0, max_plies = 300, depth = 0;
+    std::string level = "depth=1";
     std::vector<std::string> fens, levels = {"easy", "normal", "expert,movetime=300"};
   };
   auto o = std::make_shared<Opts>();
@@ -77,6 +110,8 @@ void add_bench_ab(CLI::App& bench, int& rc) {
       bench.add_subcommand("ab", "Alpha-beta engine: nodes/s and depth per position; --match for a level round robin");
   cmd->add_option("--seconds", o->seconds, "Search time per position")->check(CLI::Range(0.01, 3600.0));
   cmd->add_option("--hash", o->hash, "Transposition table MB")->check(CLI::Range(1, 65536));
+  cmd->add_option("--depth", o->depth, "Signature: fixed-depth searches, total node count")->check(CLI::Range(1, 30));
+  cmd->add_option("--level", o->level, "Engine settings for --depth and the timed search (e.g. version=1)");
   cmd->add_option("--fen", o->fens, "Positions (default: start, a middlegame, an endgame)");
   cmd->add_option("--match", o->match, "Games per pairing of --levels (0 = no match)")->check(CLI::Range(0, 10000));
   cmd->add_option("--levels", o->levels, "Level specs for the match (easy, normal, expert, depth=, movetime=, ...)");
@@ -90,6 +125,10 @@ void add_bench_ab(CLI::App& bench, int& rc) {
       if (!AlphaBetaEngine::parse_level(s, l, &err)) return void(rc = report_error(err, 2));
       levels.push_back(l);
     }
+    AbLimits base;
+    std::string why;
+    if (!AlphaBetaEngine::parse_level(o->level, base, &why)) return void(rc = report_error(why, 2));
+    if (o->depth > 0) return void(rc = run_signature(o->depth, base, o->hash));
     std::vector<std::string> fens = o->fens;
     if (fens.empty()) fens.assign(std::begin(BENCH_FENS), std::end(BENCH_FENS));
     AlphaBetaEngine engine(size_t(o->hash));
@@ -101,7 +140,8 @@ void add_bench_ab(CLI::App& bench, int& rc) {
       std::string err;
       if (!pos.set_fen(fen, Ruleset::JANGGI, &err)) return void(rc = report_error(err, 2));
       engine.new_game();
-      AbLimits lim;
+      AbLimits lim = base;
+      lim.depth = 0, lim.nodes = 0, lim.blunder_pct = 0;
       lim.movetime_ms = int(o->seconds * 1000);
       double cpu0 = thread_cpu_seconds();
       Move m = engine.search(pos, lim);

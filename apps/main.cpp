@@ -30,6 +30,7 @@ int main(int argc, char** argv) {
   jz::app::add_record(app, rc);
   jz::app::add_import(app, rc);
   jz::app::add_teach(app, rc);
+  jz::app::add_tune(app, rc);
   jz::app::add_report(app, rc);
 #ifdef JZ_WITH_TORCH  // the network commands: the binary's one LibTorch seam (apps/CMakeLists.txt)
   jz::app::add_selfplay(app, rc);

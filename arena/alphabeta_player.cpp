@@ -1,5 +1,6 @@
 // alphabeta:level=easy|normal|expert | depth=D | nodes=N | movetime=MS [,blunder=PCT,margin=CP,seed=S,hash=MB]
 //   [,scores=D]: also score every root move D plies deep (soft policy targets of teacher games).
+//   [,version=1]: the pinned engine (classic evaluation and search); [,features=MASK]: search additions.
 // Our alpha-beta baseline engine (arena/alphabeta), one engine per player instance.
 #include "arena/alphabeta/engine.h"
 #include "arena/player.h"
@@ -46,7 +47,8 @@ bool make_alphabeta_player(const PlayerSpec& s, uint64_t seed, std::unique_ptr<P
     *error = "player spec '" + s.text + "': expected alphabeta:level=easy|normal|expert or depth=/nodes=/movetime=";
     return false;
   }
-  if (!spec_keys(s, {"level", "depth", "nodes", "movetime", "blunder", "margin", "seed", "hash", "scores"}, error))
+  if (!spec_keys(s, {"level", "depth", "nodes", "movetime", "blunder", "margin", "seed", "hash", "scores", "version", "features"},
+                 error))
     return false;
   int64_t hash = 16, scores = 0;
   if (!spec_int(s, "hash", 1, 65536, hash, error)) return false;

@@ -28,6 +28,19 @@ struct AbLimits {
   int blunder_pct = 0;
   int blunder_margin_cp = 0;
   uint64_t seed = 1;
+  // 2: the tuned evaluation and today's search; 1: the pinned engine as it was before tuning (classic
+  // evaluation, the search without the additions of issue 21), kept so that every change can be measured.
+  int version = 2;
+  // Search additions of version 2 (a mask of AB_* bits; -1: those of the version). For measuring each.
+  int features = -1;
+};
+
+// Search additions over the pinned engine, one bit each so that matches can measure them one by one.
+enum : unsigned {
+  AB_HISTORY = 1,    // continuation and capture history, counter moves (ordering and reductions)
+  AB_IMPROVING = 2,  // "improving" in futility, late-move pruning and reductions
+  AB_RAZOR = 4,      // razoring near the leaves
+  AB_ALL_FEATURES = 7
 };
 
 // Progress report after each completed iteration (and the final one).
@@ -67,7 +80,9 @@ class AlphaBetaEngine {
   std::vector<std::pair<Move, int>> score_root_moves(int depth);
 
   // Limits for a named level: "easy", "normal", "expert", or comma-separated overrides
-  // "depth=N", "nodes=N", "movetime=MS", "blunder=PCT", "margin=CP", "seed=N" (e.g. "easy,seed=7").
+  // "depth=N", "nodes=N", "movetime=MS", "blunder=PCT", "margin=CP", "seed=N", "version=1|2",
+  // "features=MASK"
+  // (e.g. "easy,seed=7", "expert,version=1").
   // parse_level returns false with a one-line reason; level() throws std::invalid_argument.
   static bool parse_level(const std::string& spec, AbLimits& out, std::string* error);
   static AbLimits level(const std::string& spec);

@@ -3,42 +3,11 @@
 #include <algorithm>
 #include <cstdlib>
 
+#include "arena/alphabeta/eval_terms.h"
 #include "core/geometry.h"
 #include "core/rules.h"
 
 namespace jz::ab {
-
-namespace {
-
-// Piece-square tables from Cho's view (rank 0 = own back rank); Han reads them through flip_square.
-// Built from a few rules of thumb rather than tuned numbers.
-struct Pst {
-  int16_t v[PIECE_TYPE_NB][SQUARE_NB];
-  Pst() {
-    for (Square s = 0; s < SQUARE_NB; ++s) {
-      int f = file_of(s), r = rank_of(s), dc = std::abs(f - 4);
-      bool enemy_palace = r >= 7 && dc <= 1;
-      // Soldiers gain as they cross the river and close in on the palace; the last rank is a dead end.
-      static const int soldier_rank[RANK_NB] = {0, 0, 0, 0, 8, 20, 35, 55, 60, 25};
-      v[SOLDIER][s] = int16_t(soldier_rank[r] + (r >= 6 && dc <= 1 ? 15 : 0) + (r >= 6 && dc == 0 ? 5 : 0) -
-                              (r <= 5 && dc == 4 ? 5 : 0));
-      // Horses are short-range: central and forward is better, the back rank and edges are worse.
-      v[HORSE][s] = int16_t(24 - 5 * dc - 3 * std::abs(r - 5) + (r >= 6 && dc <= 2 ? 10 : 0));
-      // Elephants defend from the middle of their own half.
-      v[ELEPHANT][s] = int16_t(8 - 2 * dc - 2 * std::abs(r - 3));
-      // Chariots and cannons pressing on the enemy palace (mobility does the rest).
-      v[CHARIOT][s] = int16_t((enemy_palace ? 25 : r >= 7 ? 10 : 0) + (dc == 0 && r >= 3 ? 8 : 0));
-      v[CANNON][s] = int16_t((enemy_palace ? 20 : 0) + (dc <= 1 ? 6 : 0) + (r == 1 && dc == 0 ? 10 : 0));
-      // General and guards: the palace centre is the usual home.
-      v[GENERAL][s] = int16_t(r == 1 && dc == 0 ? 12 : r == 0 && dc == 0 ? 6 : r == 2 ? -8 : 0);
-      v[GUARD][s] = int16_t(r <= 1 ? 6 : 0);
-      v[NO_PIECE_TYPE][s] = 0;
-    }
-  }
-};
-const Pst PST;
-
-inline Square rel(Color c, Square s) { return c == CHO ? s : flip_square(s); }
 
 // Squares a piece reaches (empty or enemy-occupied), as mobility.
 int mobility(const Position& pos, Square from, PieceType t, Color us) {
@@ -95,79 +64,25 @@ int mobility(const Position& pos, Square from, PieceType t, Color us) {
   }
 }
 
-// Per-move weights; a chariot's reach matters most.
-constexpr int MOB_WEIGHT[PIECE_TYPE_NB] = {0, 0, 0, 2, 5, 3, 3, 0};
-constexpr int MOB_BASE[PIECE_TYPE_NB] = {0, 0, 0, 1, 3, 6, 3, 0};
-// Danger of an enemy piece inside / next to our palace.
-constexpr int IN_PALACE_THREAT[PIECE_TYPE_NB] = {0, 0, 0, 0, 25, 45, 25, 35};
-constexpr int NEAR_PALACE_THREAT[PIECE_TYPE_NB] = {0, 0, 0, 0, 12, 15, 10, 12};
-constexpr int THREAT_SCALE[8] = {0, 4, 10, 16, 22, 26, 28, 30};  // /16: attackers gang up
-
-// Cho's view of everything except counting.
-int eval_cho(const Position& pos) {
-  int score[2] = {0, 0}, threat[2] = {0, 0}, attackers[2] = {0, 0}, guards_near[2] = {0, 0};
-  int total = pos.piece_count(CHO) + pos.piece_count(HAN);
-  for (int ci = 0; ci < 2; ++ci) {
-    Color c = Color(ci), them = ~c;
-    Square their_king_rel = rel(c, pos.king_square(them));
-    for (int i = 0; i < pos.piece_count(c); ++i) {
-      Square s = pos.piece_square(c, i);
-      PieceType t = type_of(pos.piece_on(s));
-      Square rs = rel(c, s);
-      int v = PIECE_CP[t] + PST.v[t][rs];
-      v += MOB_WEIGHT[t] * (mobility(pos, s, t, c) - MOB_BASE[t]);
-      // Cannons need screens: worth more in a crowded board, less in a bare one.
-      if (t == CANNON) v += 2 * (total - 18);
-      // Guards huddled round the general.
-      if (t == GUARD) {
-        Square k = rel(c, pos.king_square(c));
-        if (std::abs(file_of(rs) - file_of(k)) <= 1 && std::abs(rank_of(rs) - rank_of(k)) <= 1) ++guards_near[c];
-      }
-      // Attackers near the enemy palace (ranks 7..9 from our side, files d..f and their neighbours).
-      int r = rank_of(rs), dc = std::abs(file_of(rs) - 4);
-      if (IN_PALACE_THREAT[t]) {
-        if (r >= 7 && dc <= 1) {
-          threat[them] += IN_PALACE_THREAT[t];
-          ++attackers[them];
-        } else if (r >= 6 && dc <= 2) {
-          threat[them] += NEAR_PALACE_THREAT[t];
-          ++attackers[them];
-        }
-        // Lined up on the general's file or rank from afar (chariot/cannon pressure).
-        else if ((t == CHARIOT || t == CANNON) && file_of(rs) == file_of(their_king_rel))
-          threat[them] += 8;
-      }
-      score[c] += v;
-    }
-  }
-  for (int c = 0; c < 2; ++c) {
-    score[c] += 12 * std::min(guards_near[c], 2);
-    score[c] -= threat[c] * THREAT_SCALE[std::min(attackers[c], 7)] / 16;
-  }
-  return score[CHO] - score[HAN];
-}
-
-}  // namespace
-
 int counting_outcome(const Position& pos) {
   if (!ruleset_info(pos.ruleset()).counting) return 0;
   Winner w = counting_winner(pos);
   return (w == Winner::CHO) == (pos.side_to_move() == CHO) ? 1 : -1;
 }
 
-int evaluate(const Position& pos) {
+namespace {
+
+// Side to move's view of Cho's score, with what the rules add near the end of the game.
+int finish(const Position& pos, int cho, int tempo) {
   const RulesetInfo& info = ruleset_info(pos.ruleset());
-  int v = eval_cho(pos);
-  if (pos.side_to_move() == HAN) v = -v;
+  int v = pos.side_to_move() == CHO ? cho : -cho;
   // Near the move rule the game is about to end: the counting result (or a draw) takes over.
   int horizon = 40, left = info.move_rule - pos.rule50();
   int urgency = left >= horizon ? 0 : (horizon - std::max(left, 0)) * 256 / horizon;  // 0..256
   // After the opponent's pass (or in bikjang) our pass would end the game: an option, not a duty.
   // The search scores it exactly; statically, a counting win (or a draw without counting) is at hand.
-  bool pass_ends = pos.last_move().is_pass() || pos.in_bikjang();
+  bool pass_ends = opponent_passed(pos) || pos.in_bikjang();
   if (info.counting) {
-    // Han's 1.5-point counting bonus is a real asset at the end of the game.
-    v += pos.side_to_move() == HAN ? 40 : -40;
     int outcome = counting_outcome(pos);
     v += outcome * 400 * urgency / 256;
     if (pass_ends && outcome > 0) v = std::max(v, 0) + 400;
@@ -175,8 +90,19 @@ int evaluate(const Position& pos) {
     v = v * (256 - urgency * 3 / 4) / 256;
     if (pass_ends) v = std::max(v, 0);
   }
-  v += 10;  // tempo
+  v += tempo;
   return std::clamp(v, -15000, 15000);
+}
+
+}  // namespace
+
+int evaluate(const Position& pos) { return finish(pos, eval_cho(pos, tuned_weights()), 0); }
+
+int evaluate_classic(const Position& pos) {
+  int cho = eval_cho_classic(pos);
+  // Han's 1.5-point counting bonus and the tempo (terms of the tuned evaluation).
+  if (ruleset_info(pos.ruleset()).counting) cho -= 40;
+  return finish(pos, cho, 10);
 }
 
 }  // namespace jz::ab

@@ -50,10 +50,15 @@ bool AlphaBetaEngine::parse_level(const std::string& spec, AbLimits& out, std::s
         l.blunder_margin_cp = int(n);
       else if (k == "seed")
         l.seed = uint64_t(n);
-      else if (k == "depth" || k == "movetime" || k == "blunder" || k == "margin")
+      else if (k == "version" && n >= 1 && n <= 2)
+        l.version = int(n);
+      else if (k == "features" && n <= AB_ALL_FEATURES)
+        l.features = int(n);
+      else if (k == "depth" || k == "movetime" || k == "blunder" || k == "margin" || k == "version" ||
+               k == "features")
         return fail("'" + k + "' out of range");
       else
-        return fail("unknown key '" + k + "' (depth, nodes, movetime, blunder, margin, seed)");
+        return fail("unknown key '" + k + "' (depth, nodes, movetime, blunder, margin, seed, version, features)");
     }
   }
   if (!any) return fail("empty");

@@ -9,6 +9,7 @@
 #include "arena/alphabeta/checks.h"
 #include "arena/alphabeta/engine.h"
 #include "arena/alphabeta/eval.h"
+#include "arena/alphabeta/history.h"
 #include "arena/alphabeta/tt.h"
 #include "core/movegen.h"
 #include "core/rules.h"
@@ -27,6 +28,7 @@ constexpr int INF = 32500;
 constexpr int DECISIVE = WIN - MAX_PLY;  // |score| >= DECISIVE: the game is decided
 constexpr int QS_MAX = 12;               // quiescence plies
 constexpr uint64_t PASS_KEY = 0x5bd1e9955bd1e995ULL;
+constexpr int NO_EVAL = INT32_MIN;
 
 int score_to_tt(int s, int ply) { return s >= DECISIVE ? s + ply : s <= -DECISIVE ? s - ply : s; }
 int score_from_tt(int s, int ply) { return s >= DECISIVE ? s - ply : s <= -DECISIVE ? s + ply : s; }
@@ -58,8 +60,9 @@ struct AlphaBetaEngine::Impl {
   TT tt;
   Position pos;
   const RulesetInfo* info = nullptr;
-  int history[2][SQUARE_NB][SQUARE_NB];
+  SearchHistory hist;
   Move killers[MAX_PLY + 2][2];
+  int static_evals[MAX_PLY + 2];  // per ply, NO_EVAL in check: "improving" compares with two plies back
   Move pv[MAX_PLY + 2][MAX_PLY + 2];
   int pv_len[MAX_PLY + 2];
   std::vector<RootMove> root;
@@ -67,14 +70,17 @@ struct AlphaBetaEngine::Impl {
   int seldepth = 0, root_depth = 0;
   bool aborted = false;
   std::atomic<bool>* stop = nullptr;
+  int (*static_eval)(const Position&) = ab::evaluate;  // by version: tuned or classic
+  unsigned features = AB_ALL_FEATURES;
   Clock::time_point start;
   int64_t hard_ms = 0, soft_ms = 0;
 
   Impl() { clear_tables(); }
   void clear_tables() {
-    std::memset(history, 0, sizeof history);
+    hist.clear();
     for (auto& k : killers) k[0] = k[1] = Move::none();
   }
+  bool has(unsigned feature) const { return features & feature; }
 
   int64_t elapsed_ms() const {
     return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
@@ -95,7 +101,7 @@ struct AlphaBetaEngine::Impl {
   // that the opponent just passed (our pass ends it) and the last plies before the move rule.
   uint64_t tt_key() const {
     uint64_t k = pos.key();
-    if (pos.last_move().is_pass()) k ^= PASS_KEY;
+    if (opponent_passed(pos)) k ^= PASS_KEY;
     int left = info->move_rule - pos.rule50();
     if (left <= 30) k ^= uint64_t(left + 1) * GOLDEN_GAMMA;
     return k;
@@ -110,7 +116,7 @@ struct AlphaBetaEngine::Impl {
   // Our pass would end the game right now (after the opponent's pass, or in bikjang): its exact score.
   bool pass_ends_game(const MoveList& ml, int ply, int& score) const {
     if (!ml.size || !ml[ml.size - 1].is_pass()) return false;
-    if (!pos.last_move().is_pass() && !pos.in_bikjang()) return false;
+    if (!opponent_passed(pos) && !pos.in_bikjang()) return false;
     GameResult r = decide(pos, pos.in_bikjang() ? Ending::BIKJANG : Ending::DOUBLE_PASS);
     score = r.winner == Winner::DRAW                    ? 0
             : r.winner == winner_of(pos.side_to_move()) ? WIN - (ply + 1)
@@ -124,21 +130,26 @@ struct AlphaBetaEngine::Impl {
     pv_len[ply] = std::max(pv_len[ply + 1], ply + 1);
   }
 
-  void score_moves(const MoveList& ml, int* sc, Move tt_move, int ply) const {
-    Color us = pos.side_to_move();
+  // Order: TT move, good captures, killers, the counter move, quiets by history, bad captures.
+  void score_moves(const MoveList& ml, int* sc, Move tt_move, int ply, const PieceTo prev[2]) const {
+    bool v2 = has(AB_HISTORY);
+    Move counter = v2 && prev[0].valid() ? hist.counter[prev[0].piece][prev[0].to] : Move::none();
     for (int i = 0; i < ml.size; ++i) {
       Move m = ml[i];
       if (m == tt_move)
         sc[i] = 1 << 30;
       else if (is_capture(pos, m))
         // A defended victim worth less than the attacker probably loses material: after the killers.
-        sc[i] = (bad_capture(m) ? 1 << 26 : 1 << 28) + mvv_lva(pos, m);
+        sc[i] = (bad_capture(m) ? 1 << 26 : 1 << 28) + mvv_lva(pos, m) + (v2 ? hist.capture_score(pos, m) / 16 : 0);
       else if (m == killers[ply][0])
         sc[i] = (1 << 27);
       else if (m == killers[ply][1])
         sc[i] = (1 << 27) - 1;
+      else if (m == counter)
+        sc[i] = (1 << 27) - 2;
       else
-        sc[i] = history[us][m.from()][m.to()] - (m.is_pass() ? 1 << 16 : 0);
+        sc[i] = (v2 ? hist.quiet_score(pos, m, prev) : hist.butterfly[pos.side_to_move()][m.from()][m.to()]) -
+                (m.is_pass() ? 1 << 16 : 0);
     }
   }
 
@@ -156,17 +167,21 @@ struct AlphaBetaEngine::Impl {
     return ml.moves[i];
   }
 
-  void update_quiet_stats(Move best, const Move* tried, int n, int depth, int ply) {
-    Color us = pos.side_to_move();
+  // After a beta cutoff: reward the move that cut, punish the quiets (and captures) tried before it.
+  void update_stats(Move best, bool best_quiet, const Move* quiets, int nq, const Move* captures, int nc, int depth,
+                    int ply, const PieceTo prev[2]) {
     int bonus = std::min(depth * depth * 8, 4000);
-    auto upd = [&](Move m, int b) {
-      int& h = history[us][m.from()][m.to()];
-      h += b - h * std::abs(b) / 16384;
-    };
-    upd(best, bonus);
-    for (int i = 0; i < n; ++i)
-      if (tried[i] != best) upd(tried[i], -bonus);
-    if (killers[ply][0] != best) killers[ply][1] = killers[ply][0], killers[ply][0] = best;
+    PieceTo none[2];
+    const PieceTo* p = has(AB_HISTORY) ? prev : none;  // version 1: butterfly only
+    if (best_quiet) {
+      hist.update_quiet(pos, best, p, bonus);
+      for (int i = 0; i < nq; ++i) hist.update_quiet(pos, quiets[i], p, -bonus);
+      if (killers[ply][0] != best) killers[ply][1] = killers[ply][0], killers[ply][0] = best;
+      if (has(AB_HISTORY) && prev[0].valid()) hist.counter[prev[0].piece][prev[0].to] = best;
+    }
+    if (!has(AB_HISTORY)) return;
+    if (!best_quiet) hist.update_capture(pos, best, bonus);
+    for (int i = 0; i < nc; ++i) hist.update_capture(pos, captures[i], -bonus);
   }
 
   bool can_null(int ply) const {
@@ -174,7 +189,7 @@ struct AlphaBetaEngine::Impl {
     // The pass is a real move here, so there is no zugzwang issue; but right after the opponent's
     // pass (or in bikjang) our pass ends the game, and with bare material or near the move rule the
     // counting result dominates what a reduced search can see.
-    return ply > 0 && !pos.in_check() && !pos.in_bikjang() && !pos.last_move().is_pass() &&
+    return ply > 0 && !pos.in_check() && !pos.in_bikjang() && !opponent_passed(pos) &&
            pos.material(us) - 2 * 3 >= 7 && info->move_rule - pos.rule50() > 12;
   }
 
@@ -193,12 +208,12 @@ int AlphaBetaEngine::Impl::qsearch(int alpha, int beta, int ply, int qply) {
   generate_legal(pos, ml);
   GameResult r = game_result(pos, ml.size);
   if (r.over()) return result_score(r, ply);
-  if (ply >= MAX_PLY) return evaluate(pos);
+  if (ply >= MAX_PLY) return static_eval(pos);
 
   bool in_check = pos.in_check();
   int best = -INF, pass_score;
   if (!in_check || qply >= QS_MAX) {
-    best = evaluate(pos);
+    best = static_eval(pos);
     if (pass_ends_game(ml, ply, pass_score)) best = std::max(best, pass_score);
     if (best >= beta || qply >= QS_MAX) return best;
     alpha = std::max(alpha, best);
@@ -210,7 +225,7 @@ int AlphaBetaEngine::Impl::qsearch(int alpha, int beta, int ply, int qply) {
   for (int i = 0; i < ml.size; ++i) {
     Move m = ml[i];
     sc[i] = is_capture(pos, m)                                    ? (1 << 20) + mvv_lva(pos, m)
-            : in_check                                            ? history[us][m.from()][m.to()]
+            : in_check                                            ? hist.butterfly[us][m.from()][m.to()]
             : qply == 0 && !m.is_pass() && may_give_check(pos, m) ? QUIET_CHECK
                                                                   : SKIP;
   }
@@ -265,7 +280,7 @@ int AlphaBetaEngine::Impl::search(int depth, int alpha, int beta, int ply, bool 
   generate_legal(pos, ml);
   GameResult r = game_result(pos, ml.size);
   if (r.over()) return result_score(r, ply);
-  if (ply >= MAX_PLY) return evaluate(pos);
+  if (ply >= MAX_PLY) return static_eval(pos);
 
   // Mate distance pruning.
   alpha = std::max(alpha, -MATE + ply);
@@ -286,11 +301,21 @@ int AlphaBetaEngine::Impl::search(int depth, int alpha, int beta, int ply, bool 
   }
 
   bool in_check = pos.in_check();
-  int eval = in_check ? -INF : tte ? tte->eval : evaluate(pos);
+  int eval = in_check ? -INF : tte ? tte->eval : static_eval(pos);
+  // Improving: our static evaluation rose since our previous move (a cut is likelier; prune less).
+  static_evals[ply] = in_check ? NO_EVAL : eval;
+  bool improving = has(AB_IMPROVING) && !in_check && ply >= 2 && static_evals[ply - 2] != NO_EVAL &&
+                   eval > static_evals[ply - 2];
 
   if (!pv_node && !in_check) {
     // Reverse futility: far above beta at low depth.
-    if (depth <= 6 && eval - 90 * depth >= beta && std::abs(beta) < DECISIVE) return eval;
+    if (depth <= 6 && eval - 90 * (depth - improving) >= beta && std::abs(beta) < DECISIVE) return eval;
+    // Razoring: far below alpha near the leaves, only captures can save it.
+    if (has(AB_RAZOR) && depth <= 3 && eval + 400 + 250 * depth * depth < alpha && std::abs(alpha) < DECISIVE) {
+      int v = qsearch(alpha - 1, alpha, ply, 0);
+      if (aborted) return 0;
+      if (v < alpha) return v;
+    }
     // Null move: our pass, searched for real with reduced depth.
     if (depth >= 3 && eval >= beta && can_null(ply)) {
       int R = 3 + depth / 4;
@@ -306,10 +331,11 @@ int AlphaBetaEngine::Impl::search(int depth, int alpha, int beta, int ply, bool 
   if (tt_move.is_none() && depth >= 6) --depth;
 
   int sc[MoveList::CAPACITY];
-  score_moves(ml, sc, tt_move, ply);
+  PieceTo prev[2] = {previous_move(pos, 0), previous_move(pos, 1)};
+  score_moves(ml, sc, tt_move, ply, prev);
   killers[ply + 1][0] = killers[ply + 1][1] = Move::none();
-  Move quiets[MoveList::CAPACITY];
-  int nquiets = 0, searched = 0, best = -INF;
+  Move quiets[MoveList::CAPACITY], captures[MoveList::CAPACITY];
+  int nquiets = 0, ncaptures = 0, searched = 0, best = -INF;
   Move best_move = Move::none();
   for (int i = 0; i < ml.size; ++i) {
     Move m = pick(ml, sc, i);
@@ -318,7 +344,7 @@ int AlphaBetaEngine::Impl::search(int depth, int alpha, int beta, int ply, bool 
     bool gives_check = pos.in_check();
     if (!pv_node && !in_check && quiet && !gives_check && best > -DECISIVE && sc[i] < (1 << 27)) {
       // Late move pruning and futility pruning of quiet moves near the leaves.
-      if ((depth <= 3 && searched >= LMP_COUNT[depth]) || (depth <= 2 && eval + 120 * depth <= alpha)) {
+      if ((depth <= 3 && searched >= LMP_COUNT[depth] + 4 * improving) || (depth <= 2 && eval + 120 * depth <= alpha)) {
         pos.undo_move();
         continue;
       }
@@ -331,8 +357,9 @@ int AlphaBetaEngine::Impl::search(int depth, int alpha, int beta, int ply, bool 
       int red = 0;
       if (depth >= 3 && searched >= (pv_node ? 3 : 2) && quiet && !in_check && !gives_check) {
         red = LMR.r[std::min(depth, 63)][std::min(searched, 63)];
-        red += cut_node - pv_node - (sc[i] >= (1 << 27));
-        red -= history[~pos.side_to_move()][m.from()][m.to()] / 6000;
+        red += cut_node - pv_node - (sc[i] >= (has(AB_HISTORY) ? (1 << 27) - 2 : 1 << 27)) + (has(AB_IMPROVING) && !improving);
+        red -= has(AB_HISTORY) ? std::clamp(sc[i], -60000, 60000) / 12000
+                               : hist.butterfly[~pos.side_to_move()][m.from()][m.to()] / 6000;
         red = std::clamp(red, 0, new_depth - 1);
       }
       s = -search(new_depth - red, -alpha - 1, -alpha, ply + 1, true);
@@ -349,12 +376,13 @@ int AlphaBetaEngine::Impl::search(int depth, int alpha, int beta, int ply, bool 
         alpha = s;
         if (pv_node) update_pv(ply, m);
         if (s >= beta) {
-          if (quiet) update_quiet_stats(m, quiets, nquiets, depth, ply);
+          if (quiet || has(AB_HISTORY)) update_stats(m, quiet, quiets, nquiets, captures, ncaptures, depth, ply, prev);
           break;
         }
       }
     }
     if (quiet && nquiets < MoveList::CAPACITY) quiets[nquiets++] = m;
+    if (!quiet && ncaptures < MoveList::CAPACITY) captures[ncaptures++] = m;
   }
   Bound b = best >= beta ? BOUND_LOWER : pv_node && !best_move.is_none() ? BOUND_EXACT : BOUND_UPPER;
   tt.store(key, score_to_tt(best, ply), in_check ? 0 : eval, best_move, depth, b);
@@ -415,11 +443,12 @@ Move AlphaBetaEngine::search(const Position& root_pos, const AbLimits& lim,
   s.seldepth = 0;
   s.aborted = false;
   s.stop = stop;
+  s.static_eval = lim.version == 1 ? ab::evaluate_classic : ab::evaluate;
+  s.static_evals[0] = root_pos.in_check() ? NO_EVAL : s.static_eval(root_pos);  // "improving" two plies on
+  s.features = lim.features >= 0 ? unsigned(lim.features) : lim.version == 1 ? 0u : AB_ALL_FEATURES;
   s.tt.new_search();
   for (auto& k : s.killers) k[0] = k[1] = Move::none();
-  for (auto& a : s.history)
-    for (auto& b : a)
-      for (int& h : b) h /= 2;
+  s.hist.age();
   last_ = AbInfo{};
 
   // Time: a fixed movetime is a hard limit; a clock gives a soft target and a hard cap.
@@ -446,7 +475,8 @@ Move AlphaBetaEngine::search(const Position& root_pos, const AbLimits& lim,
   Move tt_move = Move::none();
   if (const TTEntry* e = s.tt.probe(s.tt_key())) tt_move.raw = e->move;
   int sc[MoveList::CAPACITY];
-  s.score_moves(ml, sc, tt_move, 0);
+  PieceTo before_root[2] = {previous_move(s.pos, 0), previous_move(s.pos, 1)};
+  s.score_moves(ml, sc, tt_move, 0, before_root);
   s.root.clear();
   for (int i = 0; i < ml.size; ++i) s.root.push_back({Impl::pick(ml, sc, i), -INF});
 

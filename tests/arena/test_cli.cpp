@@ -75,3 +75,24 @@ TEST(Cli, BadOptionsAreOneLineErrors) {
   EXPECT_NE(run(BIN + " ratings --dir /no/such/dir", out), 0);
   EXPECT_NE(out.find("no such directory"), std::string::npos) << out;
 }
+
+// `bench ab --depth`: the node-count signature is the same on every run (CI checks it), and the pinned
+// engine's differs from today's (the flag really restores the old search and evaluation).
+TEST(Cli, BenchAbSignatureIsDeterministic) {
+  auto signature = [](const std::string& args) {
+    std::string out;
+    EXPECT_EQ(run(BIN + " bench ab --depth 6 --hash 8 " + args, out), 0) << out;
+    size_t at = out.find("signature: ");
+    EXPECT_NE(at, std::string::npos) << out;
+    return at == std::string::npos ? std::string() : out.substr(at, out.find(" nodes", at) - at);
+  };
+  std::string first = signature("");
+  EXPECT_EQ(first, signature(""));
+  EXPECT_GT(first.size(), std::string("signature: ").size());
+  std::string pinned = signature("--level version=1");
+  EXPECT_EQ(pinned, signature("--level version=1"));
+  EXPECT_NE(first, pinned);
+  std::string out;
+  EXPECT_EQ(run(BIN + " bench ab --depth 6 --level version=3", out), 2) << out;
+  EXPECT_NE(out.find("version"), std::string::npos) << out;
+}

@@ -1,0 +1,192 @@
+// The tuned evaluation: one template walks the position's terms; an accumulator either sums weights
+// (the engine) or records the terms (the tuner), so the two can never disagree.
+#include "arena/alphabeta/eval_terms.h"
+
+#include <algorithm>
+#include <cstdlib>
+
+#include "arena/alphabeta/eval.h"
+#include "core/geometry.h"
+#include "core/rules.h"
+
+namespace jz::ab {
+
+namespace {
+
+constexpr int PHASE_FULL = 124;  // points of guards, elephants, horses, chariots and cannons in the setup
+
+inline Square rel(Color c, Square s) { return c == CHO ? s : flip_square(s); }
+
+// A cannon with exactly one screen (not a cannon) between it and the enemy general.
+bool cannon_loaded(const Position& pos, Square from, Square target) {
+  const geo::Tables& g = geo::tables();
+  if (!(g.danger[target][from] & 1)) return false;  // not on a line through the general
+  for (int r = 0; r < g.ray_count[from]; ++r) {
+    const geo::Ray& ray = g.rays[from][r];
+    int j = 0;
+    while (j < ray.len && !pos.piece_on(ray.sq[j])) ++j;
+    if (j == ray.len || type_of(pos.piece_on(ray.sq[j])) == CANNON) continue;
+    for (++j; j < ray.len; ++j)
+      if (pos.piece_on(ray.sq[j])) {
+        if (ray.sq[j] == target) return true;
+        break;
+      }
+  }
+  return false;
+}
+
+// No own piece in front of the general on its file (a chariot or cannon can reach it from afar).
+bool open_file(const Position& pos, Color c) {
+  Square k = pos.king_square(c);
+  int f = file_of(k), step = c == CHO ? 1 : -1;
+  for (int r = rank_of(k) + step; r >= 0 && r < RANK_NB; r += step) {
+    Piece p = pos.piece_on(make_square(f, r));
+    if (p) return color_of(p) != c;
+  }
+  return true;
+}
+
+template <class Acc>
+int walk_terms(const Position& pos, Acc& acc) {
+  const geo::Tables& g = geo::tables();
+  int total = pos.piece_count(CHO) + pos.piece_count(HAN), phase_pts = 0;
+  int attackers[2] = {0, 0};        // attackers[c]: enemy pieces in or next to c's palace
+  int threat_terms[2][16], nthreat[2] = {0, 0};
+  for (int ci = 0; ci < 2; ++ci) {
+    Color c = Color(ci), them = ~c;
+    int one = c == CHO ? COUNT_ONE : -COUNT_ONE;
+    Square our_king = rel(c, pos.king_square(c)), their_king = pos.king_square(them);
+    int cannons = 0, guards_near = 0, defenders = 0, connected = 0;
+    for (int i = 0; i < pos.piece_count(c); ++i) {
+      Square s = pos.piece_square(c, i);
+      PieceType t = type_of(pos.piece_on(s));
+      Square rs = rel(c, s);
+      int r = rank_of(rs), f = file_of(rs), dc = std::abs(f - 4);
+      acc.add(T_PST + t * PST_SIZE + pst_index(r, f), one);
+      if (t == GENERAL) continue;
+      acc.add(T_MATERIAL + t, one);
+      if (t != SOLDIER) phase_pts += PIECE_POINTS[t];
+      if (g.in_palace[c][s]) ++defenders;
+      if (t >= ELEPHANT && t <= CANNON) {
+        int m = mobility(pos, s, t, c);
+        acc.add(T_MOBILITY + t, one * m);
+        if (m < 2) acc.add(T_LOW_MOBILITY + t, one * (2 - m));
+      }
+      if (t == CANNON) {
+        ++cannons;
+        acc.add(T_CANNON_CROWD, one * (total - 18));
+        if (cannon_loaded(pos, s, their_king)) acc.add(T_CANNON_LOADED, one);
+      } else if (t == GUARD) {
+        if (std::abs(f - file_of(our_king)) <= 1 && std::abs(r - rank_of(our_king)) <= 1) ++guards_near;
+      } else if (t == SOLDIER) {
+        for (int df : {-1, 1}) {
+          int nf = file_of(s) + df;
+          Piece q = nf >= 0 && nf < FILE_NB ? pos.piece_on(make_square(nf, rank_of(s))) : NO_PIECE;
+          connected += q && color_of(q) == c && type_of(q) == SOLDIER;
+        }
+      }
+      // Attackers in or next to the enemy palace, or lined up on the general's file from afar.
+      if (t >= HORSE) {
+        int* n = &nthreat[them];
+        if (r >= 7 && dc <= 1) {
+          threat_terms[them][(*n)++] = T_THREAT_IN + t;
+          ++attackers[them];
+        } else if (r >= 6 && dc <= 2) {
+          threat_terms[them][(*n)++] = T_THREAT_NEAR + t;
+          ++attackers[them];
+        } else if ((t == CHARIOT || t == CANNON) && file_of(s) == file_of(their_king)) {
+          threat_terms[them][(*n)++] = T_FILE_PRESSURE + t;
+        }
+      }
+    }
+    if (cannons == 2) acc.add(T_CANNON_PAIR, one);
+    acc.add(T_GUARDS_NEAR, one * std::min(guards_near, 2));
+    acc.add(T_PALACE_DEFENDERS, one * defenders);
+    acc.add(T_SOLDIER_CONNECTED, one * connected);
+    if (open_file(pos, c)) acc.add(T_OPEN_FILE, one);
+  }
+  // Threats against c's palace help the other side, scaled by how many attackers gang up.
+  for (int ci = 0; ci < 2; ++ci) {
+    int scale = THREAT_SCALE[std::min(attackers[ci], 7)] * (ci == CHO ? -1 : 1);
+    for (int i = 0; i < nthreat[ci]; ++i) acc.add(threat_terms[ci][i], scale);
+  }
+  if (ruleset_info(pos.ruleset()).counting) acc.add(T_HAN_BONUS, -COUNT_ONE);
+  acc.add(T_TEMPO, pos.side_to_move() == CHO ? COUNT_ONE : -COUNT_ONE);
+  return std::min(PHASE_MAX, phase_pts * PHASE_MAX / PHASE_FULL);
+}
+
+struct ScoreAcc {
+  const EvalWeights& w;
+  int mg = 0, eg = 0;
+  void add(int term, int n) {
+    mg += w.mg[term] * n;
+    eg += w.eg[term] * n;
+  }
+};
+
+struct TraceAcc {
+  EvalTrace& t;
+  void add(int term, int n) {
+    if (n) t.terms.push_back({term, n});
+  }
+};
+
+}  // namespace
+
+int eval_cho(const Position& pos, const EvalWeights& w) {
+  ScoreAcc acc{w};
+  int phase = walk_terms(pos, acc);
+  int64_t v = int64_t(acc.mg) * phase + int64_t(acc.eg) * (PHASE_MAX - phase);
+  return int(v / (PHASE_MAX * COUNT_ONE));
+}
+
+void trace_terms(const Position& pos, EvalTrace& out) {
+  out.terms.clear();
+  TraceAcc acc{out};
+  out.phase = walk_terms(pos, acc);
+  // Merge repeated terms (one entry per term keeps the tuner's gradient cheap).
+  std::sort(out.terms.begin(), out.terms.end());
+  size_t k = 0;
+  for (size_t i = 0; i < out.terms.size(); ++i) {
+    if (k && out.terms[k - 1].first == out.terms[i].first)
+      out.terms[k - 1].second += out.terms[i].second;
+    else
+      out.terms[k++] = out.terms[i];
+  }
+  out.terms.resize(k);
+  out.terms.erase(std::remove_if(out.terms.begin(), out.terms.end(), [](auto& p) { return p.second == 0; }),
+                  out.terms.end());
+}
+
+double trace_score(const EvalTrace& t, const double* mg, const double* eg) {
+  double a = double(t.phase) / PHASE_MAX, sum = 0;
+  for (auto& [term, n] : t.terms) sum += n * (mg[term] * a + eg[term] * (1 - a));
+  return sum / COUNT_ONE;
+}
+
+std::string term_name(int term) {
+  static const char* PIECE[PIECE_TYPE_NB] = {"-", "general", "guard", "elephant", "horse", "chariot", "cannon", "soldier"};
+  struct Block {
+    int begin, size;
+    const char* name;
+  };
+  static const Block BLOCKS[] = {{T_MATERIAL, PIECE_TYPE_NB, "material"},
+                                 {T_MOBILITY, PIECE_TYPE_NB, "mobility"},
+                                 {T_LOW_MOBILITY, PIECE_TYPE_NB, "low_mobility"},
+                                 {T_THREAT_IN, PIECE_TYPE_NB, "threat_in_palace"},
+                                 {T_THREAT_NEAR, PIECE_TYPE_NB, "threat_near_palace"},
+                                 {T_FILE_PRESSURE, PIECE_TYPE_NB, "file_pressure"}};
+  if (term >= T_PST && term < T_PST + PIECE_TYPE_NB * PST_SIZE) {
+    int i = term - T_PST, sq = i % PST_SIZE;
+    return std::string("pst[") + PIECE[i / PST_SIZE] + "][r" + std::to_string(sq / 5) + " d" +
+           std::to_string(sq % 5) + "]";
+  }
+  for (const Block& b : BLOCKS)
+    if (term >= b.begin && term < b.begin + b.size) return std::string(b.name) + "[" + PIECE[term - b.begin] + "]";
+  static const char* SINGLE[] = {"cannon_crowd", "cannon_pair", "cannon_loaded", "guards_near", "palace_defenders",
+                                 "open_file", "soldier_connected", "han_bonus", "tempo"};
+  if (term >= T_CANNON_CROWD && term < TERM_NB) return SINGLE[term - T_CANNON_CROWD];
+  return "?";
+}
+
+}  // namespace jz::ab
