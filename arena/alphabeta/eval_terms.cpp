@@ -3,7 +3,9 @@
 #include "arena/alphabeta/eval_terms.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdlib>
+#include <cstring>
 
 #include "arena/alphabeta/eval.h"
 #include "core/geometry.h"
@@ -46,12 +48,87 @@ bool open_file(const Position& pos, Color c) {
   return true;
 }
 
+// Squares each side attacks (or defends: own pieces count), with the cheapest attacker's value.
+struct AttackMap {
+  uint8_t count[2][SQUARE_NB];
+  int16_t cheapest[2][SQUARE_NB];
+  AttackMap() {
+    std::memset(count, 0, sizeof count);
+    for (auto& side : cheapest)
+      for (int16_t& v : side) v = INT16_MAX;
+  }
+  void mark(Color c, Square s, int value) {
+    ++count[c][s];
+    cheapest[c][s] = int16_t(std::min<int>(cheapest[c][s], value));
+  }
+};
+
+// Marks the squares the piece on `from` attacks or defends; returns its mobility (empty or enemy squares).
+int reach(const Position& pos, Square from, PieceType t, Color us, AttackMap& am) {
+  const geo::Tables& g = geo::tables();
+  const int value = PIECE_CP[t] ? PIECE_CP[t] : 10000;
+  int n = 0;
+  auto hit = [&](Square to) {
+    am.mark(us, to, value);
+    Piece q = pos.piece_on(to);
+    n += !q || color_of(q) != us;
+  };
+  switch (t) {
+    case CHARIOT:
+      for (int r = 0; r < g.ray_count[from]; ++r) {
+        const geo::Ray& ray = g.rays[from][r];
+        for (int j = 0; j < ray.len; ++j) {
+          hit(ray.sq[j]);
+          if (pos.piece_on(ray.sq[j])) break;
+        }
+      }
+      return n;
+    case CANNON:
+      for (int r = 0; r < g.ray_count[from]; ++r) {
+        const geo::Ray& ray = g.rays[from][r];
+        int j = 0;
+        while (j < ray.len && !pos.piece_on(ray.sq[j])) ++j;
+        if (j == ray.len || type_of(pos.piece_on(ray.sq[j])) == CANNON) continue;
+        for (++j; j < ray.len; ++j) {
+          Piece q = pos.piece_on(ray.sq[j]);
+          if (q && type_of(q) == CANNON) break;
+          hit(ray.sq[j]);
+          if (q) break;
+        }
+      }
+      return n;
+    case HORSE:
+      for (int j = 0; j < g.horse_count[from]; ++j)
+        if (!pos.piece_on(g.horse[from][j].block1)) hit(g.horse[from][j].to);
+      return n;
+    case ELEPHANT:
+      for (int j = 0; j < g.elephant_count[from]; ++j) {
+        const geo::Leap& l = g.elephant[from][j];
+        if (!pos.piece_on(l.block1) && !pos.piece_on(l.block2)) hit(l.to);
+      }
+      return n;
+    case SOLDIER:
+      for (int j = 0; j < g.soldier_count[us][from]; ++j) hit(g.soldier[us][from][j]);
+      return n;
+    default:  // general and guards: palace steps
+      for (int j = 0; j < g.palace_step_count[from]; ++j) hit(g.palace_step[from][j]);
+      return n;
+  }
+}
+
 template <class Acc>
 int walk_terms(const Position& pos, Acc& acc) {
   const geo::Tables& g = geo::tables();
   int total = pos.piece_count(CHO) + pos.piece_count(HAN), phase_pts = 0;
   int attackers[2] = {0, 0};        // attackers[c]: enemy pieces in or next to c's palace
   int threat_terms[2][16], nthreat[2] = {0, 0};
+  AttackMap am;
+  int moves[2][16];
+  for (int ci = 0; ci < 2; ++ci)
+    for (int i = 0; i < pos.piece_count(Color(ci)); ++i) {
+      Square s = pos.piece_square(Color(ci), i);
+      moves[ci][i] = reach(pos, s, type_of(pos.piece_on(s)), Color(ci), am);
+    }
   for (int ci = 0; ci < 2; ++ci) {
     Color c = Color(ci), them = ~c;
     int one = c == CHO ? COUNT_ONE : -COUNT_ONE;
@@ -67,8 +144,15 @@ int walk_terms(const Position& pos, Acc& acc) {
       acc.add(T_MATERIAL + t, one);
       if (t != SOLDIER) phase_pts += PIECE_POINTS[t];
       if (g.in_palace[c][s]) ++defenders;
+      // Threats: a piece attacked by a cheaper one, or attacked and not defended.
+      if (am.count[them][s]) {
+        if (am.cheapest[them][s] < PIECE_CP[t])
+          acc.add(T_ATTACKED_BY_LESSER + t, one);
+        else if (!am.count[c][s])
+          acc.add(T_HANGING + t, one);
+      }
       if (t >= ELEPHANT && t <= CANNON) {
-        int m = mobility(pos, s, t, c);
+        int m = moves[ci][i];
         acc.add(T_MOBILITY + t, one * m);
         if (m < 2) acc.add(T_LOW_MOBILITY + t, one * (2 - m));
       }
@@ -175,7 +259,9 @@ std::string term_name(int term) {
                                  {T_LOW_MOBILITY, PIECE_TYPE_NB, "low_mobility"},
                                  {T_THREAT_IN, PIECE_TYPE_NB, "threat_in_palace"},
                                  {T_THREAT_NEAR, PIECE_TYPE_NB, "threat_near_palace"},
-                                 {T_FILE_PRESSURE, PIECE_TYPE_NB, "file_pressure"}};
+                                 {T_FILE_PRESSURE, PIECE_TYPE_NB, "file_pressure"},
+                                 {T_HANGING, PIECE_TYPE_NB, "hanging"},
+                                 {T_ATTACKED_BY_LESSER, PIECE_TYPE_NB, "attacked_by_lesser"}};
   if (term >= T_PST && term < T_PST + PIECE_TYPE_NB * PST_SIZE) {
     int i = term - T_PST, sq = i % PST_SIZE;
     return std::string("pst[") + PIECE[i / PST_SIZE] + "][r" + std::to_string(sq / 5) + " d" +

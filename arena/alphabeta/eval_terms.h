@@ -25,7 +25,9 @@ enum Term : int {
   T_THREAT_IN = T_LOW_MOBILITY + PIECE_TYPE_NB,            // attacker inside the enemy palace (x gang-up)
   T_THREAT_NEAR = T_THREAT_IN + PIECE_TYPE_NB,             // attacker next to the enemy palace (x gang-up)
   T_FILE_PRESSURE = T_THREAT_NEAR + PIECE_TYPE_NB,         // chariot/cannon on the general's file from afar
-  T_CANNON_CROWD = T_FILE_PRESSURE + PIECE_TYPE_NB,        // per cannon: pieces on the board - 18 (screens)
+  T_HANGING = T_FILE_PRESSURE + PIECE_TYPE_NB,             // attacked and not defended
+  T_ATTACKED_BY_LESSER = T_HANGING + PIECE_TYPE_NB,        // attacked by a piece worth less
+  T_CANNON_CROWD = T_ATTACKED_BY_LESSER + PIECE_TYPE_NB,   // per cannon: pieces on the board - 18 (screens)
   T_CANNON_PAIR,                                           // both cannons alive
   T_CANNON_LOADED,                                         // cannon, one screen, then the enemy general
   T_GUARDS_NEAR,                                           // guards next to the own general (at most 2)
