@@ -4,65 +4,9 @@
 #include <cstdlib>
 
 #include "arena/alphabeta/eval_terms.h"
-#include "core/geometry.h"
 #include "core/rules.h"
 
 namespace jz::ab {
-
-// Squares a piece reaches (empty or enemy-occupied), as mobility.
-int mobility(const Position& pos, Square from, PieceType t, Color us) {
-  const geo::Tables& g = geo::tables();
-  int n = 0;
-  switch (t) {
-    case CHARIOT:
-      for (int r = 0; r < g.ray_count[from]; ++r) {
-        const geo::Ray& ray = g.rays[from][r];
-        for (int j = 0; j < ray.len; ++j) {
-          Piece q = pos.piece_on(ray.sq[j]);
-          if (!q) {
-            ++n;
-            continue;
-          }
-          n += color_of(q) != us;
-          break;
-        }
-      }
-      return n;
-    case CANNON:
-      for (int r = 0; r < g.ray_count[from]; ++r) {
-        const geo::Ray& ray = g.rays[from][r];
-        int j = 0;
-        while (j < ray.len && !pos.piece_on(ray.sq[j])) ++j;
-        if (j == ray.len || type_of(pos.piece_on(ray.sq[j])) == CANNON) continue;
-        for (++j; j < ray.len; ++j) {
-          Piece q = pos.piece_on(ray.sq[j]);
-          if (!q) {
-            ++n;
-            continue;
-          }
-          n += color_of(q) != us && type_of(q) != CANNON;
-          break;
-        }
-      }
-      return n;
-    case HORSE:
-      for (int j = 0; j < g.horse_count[from]; ++j) {
-        const geo::Leap& l = g.horse[from][j];
-        Piece q = pos.piece_on(l.to);
-        n += !pos.piece_on(l.block1) && (!q || color_of(q) != us);
-      }
-      return n;
-    case ELEPHANT:
-      for (int j = 0; j < g.elephant_count[from]; ++j) {
-        const geo::Leap& l = g.elephant[from][j];
-        Piece q = pos.piece_on(l.to);
-        n += !pos.piece_on(l.block1) && !pos.piece_on(l.block2) && (!q || color_of(q) != us);
-      }
-      return n;
-    default:
-      return 0;
-  }
-}
 
 int counting_outcome(const Position& pos) {
   if (!ruleset_info(pos.ruleset()).counting) return 0;

@@ -20,9 +20,6 @@ int evaluate(const Position& pos);
 int evaluate_classic(const Position& pos);
 int eval_cho_classic(const Position& pos);
 
-// Squares a piece reaches (empty or enemy-occupied).
-int mobility(const Position& pos, Square from, PieceType t, Color us);
-
 // Score for the side to move if the game ended now by counting (or a draw without counting):
 // +1 win, -1 loss, 0 draw.
 int counting_outcome(const Position& pos);
