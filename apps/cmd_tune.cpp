@@ -99,8 +99,13 @@ int run_tune(const TuneCmd& c) {
                 samples.size(), (long long)games, r.train_n, r.holdout_n, c.skip_plies, r.k, c.opt.epochs,
                 c.opt.learning_rate, c.opt.l2, c.start.c_str(), r.train_before, r.train_after, r.holdout_before,
                 r.holdout_after);
-  std::string source = ab::weights_source(r.weights, "Command: janggi-zero tune --data " + c.data[0] +
-                                                         (c.data.size() > 1 ? " ..." : "") + "\n" + prov);
+  std::string command = "janggi-zero tune";
+  for (const std::string& d : c.data) command += " --data " + d;
+  char opts[256];
+  std::snprintf(opts, sizeof opts, " --start %s --skip-plies %d --max-positions %lld --epochs %d --lr %g --l2 %g --holdout %g --seed %llu",
+                c.start.c_str(), c.skip_plies, (long long)c.max_positions, c.opt.epochs, c.opt.learning_rate, c.opt.l2,
+                c.opt.holdout, (unsigned long long)c.opt.seed);
+  std::string source = ab::weights_source(r.weights, "Command: " + command + opts + "\n" + prov);
   if (!c.out.empty() && !write_file_atomic(c.out, source, &err)) return report_error(err);
   if (!c.report.empty()) {
     char json[1024];

@@ -19,6 +19,16 @@ constexpr int PHASE_FULL = 124;  // points of guards, elephants, horses, chariot
 
 inline Square rel(Color c, Square s) { return c == CHO ? s : flip_square(s); }
 
+// The nine squares of each side's palace.
+struct PalaceSquares {
+  Square sq[2][9];
+  PalaceSquares() {
+    for (int c = 0; c < 2; ++c)
+      for (int i = 0; i < 9; ++i) sq[c][i] = rel(Color(c), make_square(3 + i % 3, i / 3));
+  }
+};
+const PalaceSquares PALACE_SQUARES;
+
 // A cannon with exactly one screen (not a cannon) between it and the enemy general.
 bool cannon_loaded(const Position& pos, Square from, Square target) {
   const geo::Tables& g = geo::tables();
@@ -188,6 +198,13 @@ int walk_terms(const Position& pos, Acc& acc) {
     acc.add(T_PALACE_DEFENDERS, one * defenders);
     acc.add(T_SOLDIER_CONNECTED, one * connected);
     if (open_file(pos, c)) acc.add(T_OPEN_FILE, one);
+    int palace_attacks = 0, palace_weak = 0;
+    for (Square s : PALACE_SQUARES.sq[c]) {
+      palace_attacks += am.count[them][s];
+      palace_weak += am.count[them][s] && !am.count[c][s];
+    }
+    acc.add(T_PALACE_ATTACKS, one * palace_attacks);
+    acc.add(T_PALACE_WEAK, one * palace_weak);
   }
   // Threats against c's palace help the other side, scaled by how many attackers gang up.
   for (int ci = 0; ci < 2; ++ci) {
@@ -269,8 +286,9 @@ std::string term_name(int term) {
   }
   for (const Block& b : BLOCKS)
     if (term >= b.begin && term < b.begin + b.size) return std::string(b.name) + "[" + PIECE[term - b.begin] + "]";
-  static const char* SINGLE[] = {"cannon_crowd", "cannon_pair", "cannon_loaded", "guards_near", "palace_defenders",
-                                 "open_file", "soldier_connected", "han_bonus", "tempo"};
+  static const char* SINGLE[] = {"cannon_crowd", "cannon_pair",    "cannon_loaded",     "guards_near",
+                                 "palace_defenders", "open_file", "palace_attacks", "palace_weak",
+                                 "soldier_connected", "han_bonus", "tempo"};
   if (term >= T_CANNON_CROWD && term < TERM_NB) return SINGLE[term - T_CANNON_CROWD];
   return "?";
 }

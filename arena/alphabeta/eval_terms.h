@@ -33,6 +33,8 @@ enum Term : int {
   T_GUARDS_NEAR,                                           // guards next to the own general (at most 2)
   T_PALACE_DEFENDERS,                                      // own pieces inside the own palace, general excluded
   T_OPEN_FILE,                                             // no own piece in front of the general on its file
+  T_PALACE_ATTACKS,                                        // enemy attacks on own palace squares
+  T_PALACE_WEAK,                                           // own palace squares attacked and not defended
   T_SOLDIER_CONNECTED,                                     // soldier with a friendly soldier beside it
   T_HAN_BONUS,                                             // Han's counting bonus (Cho's view: -1)
   T_TEMPO,                                                 // side to move
