@@ -78,7 +78,8 @@ int run_tune(const TuneCmd& c) {
   int64_t games = 0;
   std::string err;
   if (!load_samples(c, samples, games, &err)) return report_error(err);
-  if (samples.size() < 100) return report_error("too few quiet positions to tune (" + std::to_string(samples.size()) + ")");
+  if (samples.size() < 100)
+    return report_error("too few quiet positions to tune (" + std::to_string(samples.size()) + ")");
   double load_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   std::printf("tune: %zu quiet positions from %lld games (%.1f s)\n", samples.size(), (long long)games, load_s);
   std::fflush(stdout);
@@ -102,7 +103,8 @@ int run_tune(const TuneCmd& c) {
   std::string command = "janggi-zero tune";
   for (const std::string& d : c.data) command += " --data " + d;
   char opts[256];
-  std::snprintf(opts, sizeof opts, " --start %s --skip-plies %d --max-positions %lld --epochs %d --lr %g --l2 %g --holdout %g --seed %llu",
+  std::snprintf(opts, sizeof opts,
+                " --start %s --skip-plies %d --max-positions %lld --epochs %d --lr %g --l2 %g --holdout %g --seed %llu",
                 c.start.c_str(), c.skip_plies, (long long)c.max_positions, c.opt.epochs, c.opt.learning_rate, c.opt.l2,
                 c.opt.holdout, (unsigned long long)c.opt.seed);
   std::string source = ab::weights_source(r.weights, "Command: " + command + opts + "\n" + prov);
@@ -129,7 +131,8 @@ void add_tune(CLI::App& app, int& rc) {
   cmd->add_option("--data", c->data, "Folders of replay chunks (teacher, self-play or imported games)")->required();
   cmd->add_option("--out", c->out, "Write the weights here as C++ (arena/alphabeta/eval_weights.cpp); else stdout");
   cmd->add_option("--report", c->report, "Write the fit's figures here as JSON");
-  cmd->add_option("--start", c->start, "Start from the tuned or the hand-set weights")->check(CLI::IsMember({"tuned", "hand"}));
+  cmd->add_option("--start", c->start, "Start from the tuned or the hand-set weights")
+      ->check(CLI::IsMember({"tuned", "hand"}));
   cmd->add_option("--skip-plies", c->skip_plies, "Opening plies of each game left out")->check(CLI::Range(0, 1000));
   cmd->add_option("--max-positions", c->max_positions, "At most this many positions")
       ->check(CLI::Range(int64_t(100), int64_t(1) << 40));

@@ -47,8 +47,10 @@ bool make_alphabeta_player(const PlayerSpec& s, uint64_t seed, std::unique_ptr<P
     *error = "player spec '" + s.text + "': expected alphabeta:level=easy|normal|expert or depth=/nodes=/movetime=";
     return false;
   }
-  if (!spec_keys(s, {"level", "depth", "nodes", "movetime", "blunder", "margin", "seed", "hash", "scores", "version", "features"},
-                 error))
+  if (!spec_keys(
+          s,
+          {"level", "depth", "nodes", "movetime", "blunder", "margin", "seed", "hash", "scores", "version", "features"},
+          error))
     return false;
   int64_t hash = 16, scores = 0;
   if (!spec_int(s, "hash", 1, 65536, hash, error)) return false;

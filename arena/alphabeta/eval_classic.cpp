@@ -24,16 +24,23 @@ int classic_pst(PieceType t, int r, int dc) {
       return soldier_rank[r] + (r >= 6 && dc <= 1 ? 15 : 0) + (r >= 6 && dc == 0 ? 5 : 0) - (r <= 5 && dc == 4 ? 5 : 0);
     }
     // Horses are short-range: central and forward is better, the back rank and edges are worse.
-    case HORSE: return 24 - 5 * dc - 3 * std::abs(r - 5) + (r >= 6 && dc <= 2 ? 10 : 0);
+    case HORSE:
+      return 24 - 5 * dc - 3 * std::abs(r - 5) + (r >= 6 && dc <= 2 ? 10 : 0);
     // Elephants defend from the middle of their own half.
-    case ELEPHANT: return 8 - 2 * dc - 2 * std::abs(r - 3);
+    case ELEPHANT:
+      return 8 - 2 * dc - 2 * std::abs(r - 3);
     // Chariots and cannons pressing on the enemy palace (mobility does the rest).
-    case CHARIOT: return (enemy_palace ? 25 : r >= 7 ? 10 : 0) + (dc == 0 && r >= 3 ? 8 : 0);
-    case CANNON: return (enemy_palace ? 20 : 0) + (dc <= 1 ? 6 : 0) + (r == 1 && dc == 0 ? 10 : 0);
+    case CHARIOT:
+      return (enemy_palace ? 25 : r >= 7 ? 10 : 0) + (dc == 0 && r >= 3 ? 8 : 0);
+    case CANNON:
+      return (enemy_palace ? 20 : 0) + (dc <= 1 ? 6 : 0) + (r == 1 && dc == 0 ? 10 : 0);
     // General and guards: the palace centre is the usual home.
-    case GENERAL: return r == 1 && dc == 0 ? 12 : r == 0 && dc == 0 ? 6 : r == 2 ? -8 : 0;
-    case GUARD: return r <= 1 ? 6 : 0;
-    default: return 0;
+    case GENERAL:
+      return r == 1 && dc == 0 ? 12 : r == 0 && dc == 0 ? 6 : r == 2 ? -8 : 0;
+    case GUARD:
+      return r <= 1 ? 6 : 0;
+    default:
+      return 0;
   }
 }
 
@@ -41,7 +48,8 @@ struct Pst {
   int16_t v[PIECE_TYPE_NB][SQUARE_NB];
   Pst() {
     for (int t = 0; t < PIECE_TYPE_NB; ++t)
-      for (Square s = 0; s < SQUARE_NB; ++s) v[t][s] = int16_t(classic_pst(PieceType(t), rank_of(s), std::abs(file_of(s) - 4)));
+      for (Square s = 0; s < SQUARE_NB; ++s)
+        v[t][s] = int16_t(classic_pst(PieceType(t), rank_of(s), std::abs(file_of(s) - 4)));
   }
 };
 const Pst PST;

@@ -130,7 +130,7 @@ template <class Acc>
 int walk_terms(const Position& pos, Acc& acc) {
   const geo::Tables& g = geo::tables();
   int total = pos.piece_count(CHO) + pos.piece_count(HAN), phase_pts = 0;
-  int attackers[2] = {0, 0};        // attackers[c]: enemy pieces in or next to c's palace
+  int attackers[2] = {0, 0};  // attackers[c]: enemy pieces in or next to c's palace
   int threat_terms[2][16], nthreat[2] = {0, 0};
   AttackMap am;
   int moves[2][16];
@@ -266,7 +266,8 @@ double trace_score(const EvalTrace& t, const double* mg, const double* eg) {
 }
 
 std::string term_name(int term) {
-  static const char* PIECE[PIECE_TYPE_NB] = {"-", "general", "guard", "elephant", "horse", "chariot", "cannon", "soldier"};
+  static const char* PIECE[PIECE_TYPE_NB] = {"-",     "general", "guard",  "elephant",
+                                             "horse", "chariot", "cannon", "soldier"};
   struct Block {
     int begin, size;
     const char* name;
@@ -281,14 +282,14 @@ std::string term_name(int term) {
                                  {T_ATTACKED_BY_LESSER, PIECE_TYPE_NB, "attacked_by_lesser"}};
   if (term >= T_PST && term < T_PST + PIECE_TYPE_NB * PST_SIZE) {
     int i = term - T_PST, sq = i % PST_SIZE;
-    return std::string("pst[") + PIECE[i / PST_SIZE] + "][r" + std::to_string(sq / 5) + " d" +
-           std::to_string(sq % 5) + "]";
+    return std::string("pst[") + PIECE[i / PST_SIZE] + "][r" + std::to_string(sq / 5) + " d" + std::to_string(sq % 5) +
+           "]";
   }
   for (const Block& b : BLOCKS)
     if (term >= b.begin && term < b.begin + b.size) return std::string(b.name) + "[" + PIECE[term - b.begin] + "]";
-  static const char* SINGLE[] = {"cannon_crowd", "cannon_pair",    "cannon_loaded",     "guards_near",
-                                 "palace_defenders", "open_file", "palace_attacks", "palace_weak",
-                                 "soldier_connected", "han_bonus", "tempo"};
+  static const char* SINGLE[] = {"cannon_crowd",      "cannon_pair", "cannon_loaded",  "guards_near",
+                                 "palace_defenders",  "open_file",   "palace_attacks", "palace_weak",
+                                 "soldier_connected", "han_bonus",   "tempo"};
   if (term >= T_CANNON_CROWD && term < TERM_NB) return SINGLE[term - T_CANNON_CROWD];
   return "?";
 }

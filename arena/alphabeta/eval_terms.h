@@ -19,25 +19,25 @@ inline int pst_index(int rank, int file) { return rank * 5 + (file < 4 ? 4 - fil
 // Term layout. Blocks of PIECE_TYPE_NB are indexed by PieceType (unused types keep weight 0).
 enum Term : int {
   T_MATERIAL = 0,
-  T_PST = T_MATERIAL + PIECE_TYPE_NB,                      // [type][pst_index]
-  T_MOBILITY = T_PST + PIECE_TYPE_NB * PST_SIZE,           // per reachable square
-  T_LOW_MOBILITY = T_MOBILITY + PIECE_TYPE_NB,             // max(0, 2 - reachable squares): hemmed in
-  T_THREAT_IN = T_LOW_MOBILITY + PIECE_TYPE_NB,            // attacker inside the enemy palace (x gang-up)
-  T_THREAT_NEAR = T_THREAT_IN + PIECE_TYPE_NB,             // attacker next to the enemy palace (x gang-up)
-  T_FILE_PRESSURE = T_THREAT_NEAR + PIECE_TYPE_NB,         // chariot/cannon on the general's file from afar
-  T_HANGING = T_FILE_PRESSURE + PIECE_TYPE_NB,             // attacked and not defended
-  T_ATTACKED_BY_LESSER = T_HANGING + PIECE_TYPE_NB,        // attacked by a piece worth less
-  T_CANNON_CROWD = T_ATTACKED_BY_LESSER + PIECE_TYPE_NB,   // per cannon: pieces on the board - 18 (screens)
-  T_CANNON_PAIR,                                           // both cannons alive
-  T_CANNON_LOADED,                                         // cannon, one screen, then the enemy general
-  T_GUARDS_NEAR,                                           // guards next to the own general (at most 2)
-  T_PALACE_DEFENDERS,                                      // own pieces inside the own palace, general excluded
-  T_OPEN_FILE,                                             // no own piece in front of the general on its file
-  T_PALACE_ATTACKS,                                        // enemy attacks on own palace squares
-  T_PALACE_WEAK,                                           // own palace squares attacked and not defended
-  T_SOLDIER_CONNECTED,                                     // soldier with a friendly soldier beside it
-  T_HAN_BONUS,                                             // Han's counting bonus (Cho's view: -1)
-  T_TEMPO,                                                 // side to move
+  T_PST = T_MATERIAL + PIECE_TYPE_NB,                     // [type][pst_index]
+  T_MOBILITY = T_PST + PIECE_TYPE_NB * PST_SIZE,          // per reachable square
+  T_LOW_MOBILITY = T_MOBILITY + PIECE_TYPE_NB,            // max(0, 2 - reachable squares): hemmed in
+  T_THREAT_IN = T_LOW_MOBILITY + PIECE_TYPE_NB,           // attacker inside the enemy palace (x gang-up)
+  T_THREAT_NEAR = T_THREAT_IN + PIECE_TYPE_NB,            // attacker next to the enemy palace (x gang-up)
+  T_FILE_PRESSURE = T_THREAT_NEAR + PIECE_TYPE_NB,        // chariot/cannon on the general's file from afar
+  T_HANGING = T_FILE_PRESSURE + PIECE_TYPE_NB,            // attacked and not defended
+  T_ATTACKED_BY_LESSER = T_HANGING + PIECE_TYPE_NB,       // attacked by a piece worth less
+  T_CANNON_CROWD = T_ATTACKED_BY_LESSER + PIECE_TYPE_NB,  // per cannon: pieces on the board - 18 (screens)
+  T_CANNON_PAIR,                                          // both cannons alive
+  T_CANNON_LOADED,                                        // cannon, one screen, then the enemy general
+  T_GUARDS_NEAR,                                          // guards next to the own general (at most 2)
+  T_PALACE_DEFENDERS,                                     // own pieces inside the own palace, general excluded
+  T_OPEN_FILE,                                            // no own piece in front of the general on its file
+  T_PALACE_ATTACKS,                                       // enemy attacks on own palace squares
+  T_PALACE_WEAK,                                          // own palace squares attacked and not defended
+  T_SOLDIER_CONNECTED,                                    // soldier with a friendly soldier beside it
+  T_HAN_BONUS,                                            // Han's counting bonus (Cho's view: -1)
+  T_TEMPO,                                                // side to move
   TERM_NB
 };
 

@@ -54,8 +54,7 @@ bool AlphaBetaEngine::parse_level(const std::string& spec, AbLimits& out, std::s
         l.version = int(n);
       else if (k == "features" && n <= AB_ALL_FEATURES)
         l.features = int(n);
-      else if (k == "depth" || k == "movetime" || k == "blunder" || k == "margin" || k == "version" ||
-               k == "features")
+      else if (k == "depth" || k == "movetime" || k == "blunder" || k == "margin" || k == "version" || k == "features")
         return fail("'" + k + "' out of range");
       else
         return fail("unknown key '" + k + "' (depth, nodes, movetime, blunder, margin, seed, version, features)");

@@ -189,8 +189,8 @@ struct AlphaBetaEngine::Impl {
     // The pass is a real move here, so there is no zugzwang issue; but right after the opponent's
     // pass (or in bikjang) our pass ends the game, and with bare material or near the move rule the
     // counting result dominates what a reduced search can see.
-    return ply > 0 && !pos.in_check() && !pos.in_bikjang() && !opponent_passed(pos) &&
-           pos.material(us) - 2 * 3 >= 7 && info->move_rule - pos.rule50() > 12;
+    return ply > 0 && !pos.in_check() && !pos.in_bikjang() && !opponent_passed(pos) && pos.material(us) - 2 * 3 >= 7 &&
+           info->move_rule - pos.rule50() > 12;
   }
 
   int qsearch(int alpha, int beta, int ply, int qply);
@@ -304,8 +304,8 @@ int AlphaBetaEngine::Impl::search(int depth, int alpha, int beta, int ply, bool 
   int eval = in_check ? -INF : tte ? tte->eval : static_eval(pos);
   // Improving: our static evaluation rose since our previous move (a cut is likelier; prune less).
   static_evals[ply] = in_check ? NO_EVAL : eval;
-  bool improving = has(AB_IMPROVING) && !in_check && ply >= 2 && static_evals[ply - 2] != NO_EVAL &&
-                   eval > static_evals[ply - 2];
+  bool improving =
+      has(AB_IMPROVING) && !in_check && ply >= 2 && static_evals[ply - 2] != NO_EVAL && eval > static_evals[ply - 2];
 
   if (!pv_node && !in_check) {
     // Reverse futility: far above beta at low depth.
@@ -357,7 +357,8 @@ int AlphaBetaEngine::Impl::search(int depth, int alpha, int beta, int ply, bool 
       int red = 0;
       if (depth >= 3 && searched >= (pv_node ? 3 : 2) && quiet && !in_check && !gives_check) {
         red = LMR.r[std::min(depth, 63)][std::min(searched, 63)];
-        red += cut_node - pv_node - (sc[i] >= (has(AB_HISTORY) ? (1 << 27) - 2 : 1 << 27)) + (has(AB_IMPROVING) && !improving);
+        red += cut_node - pv_node - (sc[i] >= (has(AB_HISTORY) ? (1 << 27) - 2 : 1 << 27)) +
+               (has(AB_IMPROVING) && !improving);
         red -= has(AB_HISTORY) ? std::clamp(sc[i], -60000, 60000) / 12000
                                : hist.butterfly[~pos.side_to_move()][m.from()][m.to()] / 6000;
         red = std::clamp(red, 0, new_depth - 1);

@@ -37,7 +37,8 @@ struct TuneReport {
 
 // Fits the weights, starting from `start` and regularised towards `anchor` (full-batch Adam).
 TuneReport tune_weights(const std::vector<TuneSample>& samples, const EvalWeights& start, const EvalWeights& anchor,
-                        const TuneOptions& opt, const std::function<void(int epoch, double train, double holdout)>& progress);
+                        const TuneOptions& opt,
+                        const std::function<void(int epoch, double train, double holdout)>& progress);
 
 // Mean squared error of the weights on samples (with logistic scale k).
 double tune_error(const std::vector<const TuneSample*>& samples, const EvalWeights& w, double k);
