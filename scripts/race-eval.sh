@@ -9,7 +9,7 @@ games=${3:-20}
 h2h=${4:-100}
 sims=${5:-64}
 bin=${JZ_BIN:-./build/janggi-zero}
-opponents="random; greedy; alphabeta:depth=1; alphabeta:depth=2; alphabeta:level=easy"
+opponents="random; greedy; alphabeta:depth=1,version=1; alphabeta:depth=2,version=1; alphabeta:level=easy,version=1"
 export OMP_WAIT_POLICY=passive
 for run in baseline new; do
   "$bin" gauntlet --run-dir "$out/$run" --opponents "$opponents" --games "$games" --concurrency 2 \
