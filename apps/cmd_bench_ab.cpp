@@ -102,7 +102,7 @@ void add_bench_ab(CLI::App& bench, int& rc) {
   struct Opts {
     double seconds = 1.0;
     int hash = 64, match = 0, max_plies = 300, depth = 0;
-    std::string level = "depth=1";
+    std::string level = "version=2";
     std::vector<std::string> fens, levels = {"easy", "normal", "expert,movetime=300"};
   };
   auto o = std::make_shared<Opts>();
