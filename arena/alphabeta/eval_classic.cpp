@@ -2,11 +2,11 @@
 // every change can be measured against it.
 #include "arena/alphabeta/eval.h"
 #include "arena/alphabeta/eval_terms.h"
+#include "arena/alphabeta/reach.h"
 
 #include <algorithm>
 #include <cstdlib>
 
-#include "core/geometry.h"
 #include "core/rules.h"
 
 namespace jz::ab {
@@ -56,59 +56,15 @@ const Pst PST;
 
 inline Square rel(Color c, Square s) { return c == CHO ? s : flip_square(s); }
 
-// Squares a piece reaches (empty or enemy-occupied), as mobility.
+// Squares a piece reaches (empty or enemy-occupied), as mobility; only the pieces that have a weight.
 int mobility(const Position& pos, Square from, PieceType t, Color us) {
-  const geo::Tables& g = geo::tables();
+  if (t < ELEPHANT || t > CANNON) return 0;
   int n = 0;
-  switch (t) {
-    case CHARIOT:
-      for (int r = 0; r < g.ray_count[from]; ++r) {
-        const geo::Ray& ray = g.rays[from][r];
-        for (int j = 0; j < ray.len; ++j) {
-          Piece q = pos.piece_on(ray.sq[j]);
-          if (!q) {
-            ++n;
-            continue;
-          }
-          n += color_of(q) != us;
-          break;
-        }
-      }
-      return n;
-    case CANNON:
-      for (int r = 0; r < g.ray_count[from]; ++r) {
-        const geo::Ray& ray = g.rays[from][r];
-        int j = 0;
-        while (j < ray.len && !pos.piece_on(ray.sq[j])) ++j;
-        if (j == ray.len || type_of(pos.piece_on(ray.sq[j])) == CANNON) continue;
-        for (++j; j < ray.len; ++j) {
-          Piece q = pos.piece_on(ray.sq[j]);
-          if (!q) {
-            ++n;
-            continue;
-          }
-          n += color_of(q) != us && type_of(q) != CANNON;
-          break;
-        }
-      }
-      return n;
-    case HORSE:
-      for (int j = 0; j < g.horse_count[from]; ++j) {
-        const geo::Leap& l = g.horse[from][j];
-        Piece q = pos.piece_on(l.to);
-        n += !pos.piece_on(l.block1) && (!q || color_of(q) != us);
-      }
-      return n;
-    case ELEPHANT:
-      for (int j = 0; j < g.elephant_count[from]; ++j) {
-        const geo::Leap& l = g.elephant[from][j];
-        Piece q = pos.piece_on(l.to);
-        n += !pos.piece_on(l.block1) && !pos.piece_on(l.block2) && (!q || color_of(q) != us);
-      }
-      return n;
-    default:
-      return 0;
-  }
+  for_each_reach(pos, from, t, us, [&](Square to) {
+    Piece q = pos.piece_on(to);
+    n += !q || color_of(q) != us;
+  });
+  return n;
 }
 
 // Per-move weights; a chariot's reach matters most.

@@ -8,6 +8,7 @@
 #include <cstring>
 
 #include "arena/alphabeta/eval.h"
+#include "arena/alphabeta/reach.h"
 #include "core/geometry.h"
 #include "core/rules.h"
 
@@ -75,55 +76,14 @@ struct AttackMap {
 
 // Marks the squares the piece on `from` attacks or defends; returns its mobility (empty or enemy squares).
 int reach(const Position& pos, Square from, PieceType t, Color us, AttackMap& am) {
-  const geo::Tables& g = geo::tables();
   const int value = PIECE_CP[t] ? PIECE_CP[t] : 10000;
   int n = 0;
-  auto hit = [&](Square to) {
+  for_each_reach(pos, from, t, us, [&](Square to) {
     am.mark(us, to, value);
     Piece q = pos.piece_on(to);
     n += !q || color_of(q) != us;
-  };
-  switch (t) {
-    case CHARIOT:
-      for (int r = 0; r < g.ray_count[from]; ++r) {
-        const geo::Ray& ray = g.rays[from][r];
-        for (int j = 0; j < ray.len; ++j) {
-          hit(ray.sq[j]);
-          if (pos.piece_on(ray.sq[j])) break;
-        }
-      }
-      return n;
-    case CANNON:
-      for (int r = 0; r < g.ray_count[from]; ++r) {
-        const geo::Ray& ray = g.rays[from][r];
-        int j = 0;
-        while (j < ray.len && !pos.piece_on(ray.sq[j])) ++j;
-        if (j == ray.len || type_of(pos.piece_on(ray.sq[j])) == CANNON) continue;
-        for (++j; j < ray.len; ++j) {
-          Piece q = pos.piece_on(ray.sq[j]);
-          if (q && type_of(q) == CANNON) break;
-          hit(ray.sq[j]);
-          if (q) break;
-        }
-      }
-      return n;
-    case HORSE:
-      for (int j = 0; j < g.horse_count[from]; ++j)
-        if (!pos.piece_on(g.horse[from][j].block1)) hit(g.horse[from][j].to);
-      return n;
-    case ELEPHANT:
-      for (int j = 0; j < g.elephant_count[from]; ++j) {
-        const geo::Leap& l = g.elephant[from][j];
-        if (!pos.piece_on(l.block1) && !pos.piece_on(l.block2)) hit(l.to);
-      }
-      return n;
-    case SOLDIER:
-      for (int j = 0; j < g.soldier_count[us][from]; ++j) hit(g.soldier[us][from][j]);
-      return n;
-    default:  // general and guards: palace steps
-      for (int j = 0; j < g.palace_step_count[from]; ++j) hit(g.palace_step[from][j]);
-      return n;
-  }
+  });
+  return n;
 }
 
 template <class Acc>
