@@ -60,13 +60,24 @@ double model_error(const std::vector<const TuneSample*>& s, const Model& m, doub
   return s.empty() ? 0 : sum / double(s.size());
 }
 
-// The logistic scale that fits the starting weights best (golden-section search on the error).
+// The logistic scale that fits the starting weights best (golden-section search on the error). The
+// evaluations do not depend on k: computed once.
 double fit_k(const std::vector<const TuneSample*>& s, const Model& m) {
+  std::vector<double> eval(s.size());
+  for (size_t i = 0; i < s.size(); ++i) eval[i] = trace_score(s[i]->trace, m.mg.data(), m.eg.data());
+  auto error = [&](double k) {
+    double sum = 0;
+    for (size_t i = 0; i < s.size(); ++i) {
+      double d = s[i]->result - sigmoid(k * eval[i]);
+      sum += d * d;
+    }
+    return sum;
+  };
   double lo = 1e-4, hi = 0.05;
   const double g = (std::sqrt(5.0) - 1) / 2;
   for (int i = 0; i < 40; ++i) {
     double a = hi - g * (hi - lo), b = lo + g * (hi - lo);
-    if (model_error(s, m, a) < model_error(s, m, b))
+    if (error(a) < error(b))
       hi = b;
     else
       lo = a;
@@ -75,10 +86,6 @@ double fit_k(const std::vector<const TuneSample*>& s, const Model& m) {
 }
 
 }  // namespace
-
-double tune_error(const std::vector<const TuneSample*>& samples, const EvalWeights& w, double k) {
-  return model_error(samples, Model(w), k);
-}
 
 TuneReport tune_weights(const std::vector<TuneSample>& samples, const EvalWeights& start, const EvalWeights& anchor,
                         const TuneOptions& opt, const std::function<void(int, double, double)>& progress) {

@@ -40,9 +40,6 @@ TuneReport tune_weights(const std::vector<TuneSample>& samples, const EvalWeight
                         const TuneOptions& opt,
                         const std::function<void(int epoch, double train, double holdout)>& progress);
 
-// Mean squared error of the weights on samples (with logistic scale k).
-double tune_error(const std::vector<const TuneSample*>& samples, const EvalWeights& w, double k);
-
 // The C++ source of eval_weights.cpp for these weights, with the provenance as a comment.
 std::string weights_source(const EvalWeights& w, const std::string& provenance);
 
