@@ -62,6 +62,7 @@ struct AlphaBetaEngine::Impl {
   const RulesetInfo* info = nullptr;
   SearchHistory hist;
   Move killers[MAX_PLY + 2][2];
+  Move excluded[MAX_PLY + 2];     // per ply: the move a singular-extension search leaves out
   int static_evals[MAX_PLY + 2];  // per ply, NO_EVAL in check: "improving" compares with two plies back
   Move pv[MAX_PLY + 2][MAX_PLY + 2];
   int pv_len[MAX_PLY + 2];
@@ -79,6 +80,7 @@ struct AlphaBetaEngine::Impl {
   void clear_tables() {
     hist.clear();
     for (auto& k : killers) k[0] = k[1] = Move::none();
+    for (auto& m : excluded) m = Move::none();
   }
   bool has(unsigned feature) const { return features & feature; }
 
@@ -114,8 +116,8 @@ struct AlphaBetaEngine::Impl {
   }
 
   // Our pass would end the game right now (after the opponent's pass, or in bikjang): its exact score.
-  bool pass_ends_game(const MoveList& ml, int ply, int& score) const {
-    if (!ml.size || !ml[ml.size - 1].is_pass()) return false;
+  bool pass_ends_game(int ply, int& score) const {
+    if (pos.in_check() && !pos.in_bikjang()) return false;  // the pass is illegal
     if (!opponent_passed(pos) && !pos.in_bikjang()) return false;
     GameResult r = decide(pos, pos.in_bikjang() ? Ending::BIKJANG : Ending::DOUBLE_PASS);
     score = r.winner == Winner::DRAW                    ? 0
@@ -204,20 +206,22 @@ int AlphaBetaEngine::Impl::qsearch(int alpha, int beta, int ply, int qply) {
   ++nodes;
   seldepth = std::max(seldepth, ply);
   if (pos.pass_ended()) return result_score(game_result(pos, 1), ply);
+  // Out of check the pass is legal, so the game is not mated: the moves wait until the stand-pat fails.
+  bool in_check = pos.in_check();
   MoveList ml;
-  generate_legal(pos, ml);
-  GameResult r = game_result(pos, ml.size);
+  if (in_check) generate_legal(pos, ml);
+  GameResult r = game_result(pos, in_check ? ml.size : 1);
   if (r.over()) return result_score(r, ply);
   if (ply >= MAX_PLY) return static_eval(pos);
 
-  bool in_check = pos.in_check();
   int best = -INF, pass_score;
   if (!in_check || qply >= QS_MAX) {
     best = static_eval(pos);
-    if (pass_ends_game(ml, ply, pass_score)) best = std::max(best, pass_score);
+    if (pass_ends_game(ply, pass_score)) best = std::max(best, pass_score);
     if (best >= beta || qply >= QS_MAX) return best;
     alpha = std::max(alpha, best);
   }
+  if (!in_check) generate_legal(pos, ml);
   // Captures; all evasions in check; quiet checks on the first quiescence ply only.
   constexpr int SKIP = -(1 << 30), QUIET_CHECK = -(1 << 29);
   int sc[MoveList::CAPACITY];
@@ -276,9 +280,11 @@ int AlphaBetaEngine::Impl::search(int depth, int alpha, int beta, int ply, bool 
   ++nodes;
   seldepth = std::max(seldepth, ply);
   if (pos.pass_ended()) return result_score(game_result(pos, 1), ply);
+  // Out of check the pass is legal, so the moves wait until the TT and the pruning below have not cut.
+  bool in_check = pos.in_check();
   MoveList ml;
-  generate_legal(pos, ml);
-  GameResult r = game_result(pos, ml.size);
+  if (in_check) generate_legal(pos, ml);
+  GameResult r = game_result(pos, in_check ? ml.size : 1);
   if (r.over()) return result_score(r, ply);
   if (ply >= MAX_PLY) return static_eval(pos);
 
@@ -290,24 +296,24 @@ int AlphaBetaEngine::Impl::search(int depth, int alpha, int beta, int ply, bool 
   uint64_t key = tt_key();
   const TTEntry* tte = tt.probe(key);
   Move tt_move = Move::none();
+  const Move skip = excluded[ply];
+  int tt_score = 0;
   if (tte) {
-    tt_move.raw = tte->move;
-    if (!ml.contains(tt_move)) tt_move = Move::none();
-    int s = score_from_tt(tte->score, ply);
-    if (!pv_node && tte->depth >= depth &&
+    tt_move.raw = tte->move;  // checked against the legal moves below
+    int s = tt_score = score_from_tt(tte->score, ply);
+    if (!pv_node && skip.is_none() && tte->depth >= depth &&
         (tte->bound() == BOUND_EXACT || (tte->bound() == BOUND_LOWER && s >= beta) ||
          (tte->bound() == BOUND_UPPER && s <= alpha)))
       return s;
   }
 
-  bool in_check = pos.in_check();
   int eval = in_check ? -INF : tte ? tte->eval : static_eval(pos);
   // Improving: our static evaluation rose since our previous move (a cut is likelier; prune less).
   static_evals[ply] = in_check ? NO_EVAL : eval;
   bool improving =
       has(AB_IMPROVING) && !in_check && ply >= 2 && static_evals[ply - 2] != NO_EVAL && eval > static_evals[ply - 2];
 
-  if (!pv_node && !in_check) {
+  if (!pv_node && !in_check && skip.is_none()) {
     // Reverse futility: far above beta at low depth.
     if (depth <= 6 && eval - 90 * (depth - improving) >= beta && std::abs(beta) < DECISIVE) return eval;
     // Razoring: far below alpha near the leaves, only captures can save it.
@@ -327,8 +333,27 @@ int AlphaBetaEngine::Impl::search(int depth, int alpha, int beta, int ply, bool 
       if (s >= beta) return s >= DECISIVE ? beta : s;
     }
   }
+  if (!in_check) generate_legal(pos, ml);
+  if (!ml.contains(tt_move)) tt_move = Move::none();
   // No move to try first: a shallower look is cheaper than a wide search without ordering.
   if (tt_move.is_none() && depth >= 6) --depth;
+
+  // Singular extension: when no other move comes within a small margin of the TT move's (lower-bound)
+  // score in a shallower search without it, the TT move is forced and gets one ply more. When even
+  // the others beat beta (multi-cut), the node fails high without searching the TT move.
+  int tt_extension = 0;
+  if (has(AB_SINGULAR) && skip.is_none() && depth >= 6 && !tt_move.is_none() && tte->depth >= depth - 3 &&
+      tte->bound() != BOUND_UPPER && std::abs(tt_score) < DECISIVE && ply < 2 * root_depth) {
+    int singular_beta = tt_score - 2 * depth;
+    excluded[ply] = tt_move;
+    int v = search((depth - 1) / 2, singular_beta - 1, singular_beta, ply, cut_node);
+    excluded[ply] = Move::none();
+    if (aborted) return 0;
+    if (v < singular_beta)
+      tt_extension = 1;
+    else if (singular_beta >= beta)
+      return singular_beta;
+  }
 
   int sc[MoveList::CAPACITY];
   PieceTo prev[2] = {previous_move(pos, 0), previous_move(pos, 1)};
@@ -339,6 +364,7 @@ int AlphaBetaEngine::Impl::search(int depth, int alpha, int beta, int ply, bool 
   Move best_move = Move::none();
   for (int i = 0; i < ml.size; ++i) {
     Move m = pick(ml, sc, i);
+    if (m == skip) continue;
     bool quiet = !is_capture(pos, m);
     pos.do_move(m);
     bool gives_check = pos.in_check();
@@ -349,7 +375,7 @@ int AlphaBetaEngine::Impl::search(int depth, int alpha, int beta, int ply, bool 
         continue;
       }
     }
-    int new_depth = depth - 1 + (gives_check && ply < 2 * root_depth ? 1 : 0);
+    int new_depth = depth - 1 + ((gives_check && ply < 2 * root_depth) || (m == tt_move && tt_extension) ? 1 : 0);
     int s;
     if (searched == 0) {
       s = -search(new_depth, -beta, -alpha, ply + 1, false);
@@ -385,6 +411,7 @@ int AlphaBetaEngine::Impl::search(int depth, int alpha, int beta, int ply, bool 
     if (quiet && nquiets < MoveList::CAPACITY) quiets[nquiets++] = m;
     if (!quiet && ncaptures < MoveList::CAPACITY) captures[ncaptures++] = m;
   }
+  if (!skip.is_none()) return searched ? best : alpha;  // the TT entry belongs to the full node
   Bound b = best >= beta ? BOUND_LOWER : pv_node && !best_move.is_none() ? BOUND_EXACT : BOUND_UPPER;
   tt.store(key, score_to_tt(best, ply), in_check ? 0 : eval, best_move, depth, b);
   return best;

@@ -123,6 +123,32 @@ TEST(AlphaBeta, AvoidsMoveThatAllowsMateInOne) {
   }
 }
 
+// Every combination of the search additions (singular extensions included, which need depth 6+)
+// keeps the tactics and the legality of what it plays.
+TEST(AlphaBeta, SearchFeaturesKeepTheTactics) {
+  for (int features : {0, int(AB_ALL_FEATURES), int(AB_KNOWN_FEATURES)}) {
+    SCOPED_TRACE("features " + std::to_string(features));
+    AbLimits l = depth_limit(8);
+    l.features = features;
+    AlphaBetaEngine e(8);
+    Position mate2 = from_fen("4ka3/9/9/9/9/9/9/9/R8/3K1R3 w - - 0 1");
+    Move m = e.search(mate2, l);
+    EXPECT_TRUE(forces_mate_in_two(mate2, m)) << move_to_uci(m);
+    EXPECT_EQ(e.last_info().mate, 2);
+    Position bait = from_fen("5k3/r8/9/9/9/9/9/3c4R/3p4r/2N1KA3 w - - 0 1");
+    m = e.search(bait, l);
+    ASSERT_TRUE(is_legal(bait, m));
+    bait.do_move(m);
+    EXPECT_FALSE(has_mate_in_one(bait)) << move_to_uci(m);
+    Position start;
+    std::string err;
+    ASSERT_TRUE(start.set_fen(Position::START_FEN, Ruleset::JANGGI, &err));
+    l.nodes = 60000;
+    EXPECT_TRUE(is_legal(start, e.search(start, l)));
+    EXPECT_GE(e.last_info().depth, 6);
+  }
+}
+
 TEST(AlphaBeta, PassWhenItIsTheOnlyLegalMove) {
   Position p = from_fen("5k3/9/9/9/9/4r4/9/9/r8/3K5 w - - 0 1");
   MoveList ml;
