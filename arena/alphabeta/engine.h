@@ -37,12 +37,11 @@ struct AbLimits {
 
 // Search additions over the pinned engine, one bit each so that matches can measure them one by one.
 enum : unsigned {
-  AB_HISTORY = 1,         // continuation and capture history, counter moves (ordering and reductions)
-  AB_IMPROVING = 2,       // "improving" in futility, late-move pruning and reductions
-  AB_RAZOR = 4,           // razoring near the leaves
-  AB_SINGULAR = 8,        // singular extension of a TT move that nothing else comes close to; multi-cut
-  AB_ALL_FEATURES = 7,    // the default of version 2
-  AB_KNOWN_FEATURES = 15  // every bit above
+  AB_HISTORY = 1,       // continuation and capture history, counter moves (ordering and reductions)
+  AB_IMPROVING = 2,     // "improving" in futility, late-move pruning and reductions
+  AB_RAZOR = 4,         // razoring near the leaves
+  AB_SINGULAR = 8,      // singular extension of a TT move that nothing else comes close to; multi-cut
+  AB_ALL_FEATURES = 15  // the default of version 2
 };
 
 // Progress report after each completed iteration (and the final one).

@@ -52,7 +52,7 @@ bool AlphaBetaEngine::parse_level(const std::string& spec, AbLimits& out, std::s
         l.seed = uint64_t(n);
       else if (k == "version" && n >= 1 && n <= 2)
         l.version = int(n);
-      else if (k == "features" && n <= AB_KNOWN_FEATURES)
+      else if (k == "features" && n <= AB_ALL_FEATURES)
         l.features = int(n);
       else if (k == "depth" || k == "movetime" || k == "blunder" || k == "margin" || k == "version" || k == "features")
         return fail("'" + k + "' out of range");

@@ -126,7 +126,7 @@ TEST(AlphaBeta, AvoidsMoveThatAllowsMateInOne) {
 // Every combination of the search additions (singular extensions included, which need depth 6+)
 // keeps the tactics and the legality of what it plays.
 TEST(AlphaBeta, SearchFeaturesKeepTheTactics) {
-  for (int features : {0, int(AB_ALL_FEATURES), int(AB_KNOWN_FEATURES)}) {
+  for (int features : {0, int(AB_HISTORY | AB_IMPROVING | AB_RAZOR), int(AB_ALL_FEATURES)}) {
     SCOPED_TRACE("features " + std::to_string(features));
     AbLimits l = depth_limit(8);
     l.features = features;
