@@ -71,7 +71,13 @@ struct AlphaBetaEngine::Impl {
   int seldepth = 0, root_depth = 0;
   bool aborted = false;
   std::atomic<bool>* stop = nullptr;
-  int (*static_eval)(const Position&) = ab::evaluate;  // by version: tuned or classic
+  int (*eval_fn)(const Position&) = ab::evaluate;  // by version: tuned or classic
+  // Evaluation cache: quiescence nodes are not in the TT, and many are reached again.
+  struct EvalEntry {
+    uint64_t key = 0;
+    int score = 0;
+  };
+  std::vector<EvalEntry> eval_cache = std::vector<EvalEntry>(1 << 15);
   unsigned features = AB_ALL_FEATURES;
   Clock::time_point start;
   int64_t hard_ms = 0, soft_ms = 0;
@@ -107,6 +113,17 @@ struct AlphaBetaEngine::Impl {
     int left = info->move_rule - pos.rule50();
     if (left <= 30) k ^= uint64_t(left + 1) * GOLDEN_GAMMA;
     return k;
+  }
+
+  // The evaluation reads what tt_key() carries and also the last 40 plies before the move rule.
+  int static_eval(const Position& p) {
+    uint64_t k = p.key() ^ (opponent_passed(p) ? PASS_KEY : 0);
+    int left = info->move_rule - p.rule50();
+    if (left < 40) k ^= uint64_t(left + 1) * GOLDEN_GAMMA;
+    k ^= uint64_t(int(p.ruleset()) + 1) * 0xd6e8feb86659fd93ULL;  // one engine may play several rule sets
+    EvalEntry& e = eval_cache[k & (eval_cache.size() - 1)];
+    if (e.key != k) e = {k, eval_fn(p)};
+    return e.score;
   }
 
   int result_score(const GameResult& r, int ply) const {
@@ -471,7 +488,9 @@ Move AlphaBetaEngine::search(const Position& root_pos, const AbLimits& lim,
   s.seldepth = 0;
   s.aborted = false;
   s.stop = stop;
-  s.static_eval = lim.version == 1 ? ab::evaluate_classic : ab::evaluate;
+  auto eval_fn = lim.version == 1 ? ab::evaluate_classic : ab::evaluate;
+  if (s.eval_fn != eval_fn) std::fill(s.eval_cache.begin(), s.eval_cache.end(), Impl::EvalEntry{});
+  s.eval_fn = eval_fn;
   s.static_evals[0] = root_pos.in_check() ? NO_EVAL : s.static_eval(root_pos);  // "improving" two plies on
   s.features = lim.features >= 0 ? unsigned(lim.features) : lim.version == 1 ? 0u : AB_ALL_FEATURES;
   s.tt.new_search();
