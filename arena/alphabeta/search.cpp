@@ -314,8 +314,10 @@ int AlphaBetaEngine::Impl::search(int depth, int alpha, int beta, int ply, bool 
   const TTEntry* tte = tt.probe(key);
   Move tt_move = Move::none();
   const Move skip = excluded[ply];
-  int tt_score = 0;
+  int tt_score = 0, tt_depth = -1;  // copies: the searches below may replace the entry
+  Bound tt_bound = BOUND_UPPER;
   if (tte) {
+    tt_depth = tte->depth, tt_bound = tte->bound();
     tt_move.raw = tte->move;  // checked against the legal moves below
     int s = tt_score = score_from_tt(tte->score, ply);
     if (!pv_node && skip.is_none() && tte->depth >= depth &&
@@ -359,8 +361,8 @@ int AlphaBetaEngine::Impl::search(int depth, int alpha, int beta, int ply, bool 
   // score in a shallower search without it, the TT move is forced and gets one ply more. When even
   // the others beat beta (multi-cut), the node fails high without searching the TT move.
   int tt_extension = 0;
-  if (has(AB_SINGULAR) && skip.is_none() && depth >= 6 && !tt_move.is_none() && tte->depth >= depth - 3 &&
-      tte->bound() != BOUND_UPPER && std::abs(tt_score) < DECISIVE && ply < 2 * root_depth) {
+  if (has(AB_SINGULAR) && skip.is_none() && depth >= 6 && !tt_move.is_none() && tt_depth >= depth - 3 &&
+      tt_bound != BOUND_UPPER && std::abs(tt_score) < DECISIVE && ply < 2 * root_depth) {
     int singular_beta = tt_score - 2 * depth;
     excluded[ply] = tt_move;
     int v = search((depth - 1) / 2, singular_beta - 1, singular_beta, ply, cut_node);
