@@ -1,6 +1,9 @@
-// net:PATH[,sims=N|movetime=MS][,batch=B][,device=cpu|cuda|auto][,precision=fp32|bf16|auto]
+// net:PATH[,sims=N|movetime=MS][,batch=B][,reuse=0|1][,device=cpu|cuda|auto][,precision=fp32|bf16|auto]
 // MCTS (mcts/) with a network from a model file (nn/). Networks are loaded once per process and
 // path and shared by every game (NetworkEvaluator is thread-safe); each player has its own tree.
+// A sims budget is the repeatable yardstick: a fresh tree per move, one leaf per network call. A movetime
+// player searches as the UCI engine does: the tree kept between moves, 8 leaves per call (2.3x the
+// playouts per CPU second of batch 1 for a 4x32 network on this project's CPU machine).
 #include <torch/torch.h>
 
 #include <map>
@@ -39,11 +42,14 @@ std::shared_ptr<Evaluator> shared_network(const std::string& path, const std::st
 
 class NetPlayer : public Player {
  public:
-  NetPlayer(std::shared_ptr<Evaluator> net, const SearchParams& params, int batch)
-      : net_(std::move(net)), tree_(params), batch_(batch) {}
+  NetPlayer(std::shared_ptr<Evaluator> net, const SearchParams& params, int batch, bool reuse)
+      : net_(std::move(net)), tree_(params), batch_(batch), reuse_(reuse) {}
   bool accepts(const Position& start, std::string* error) override { return network_accepts(*net_, start, error); }
   PlayerReply play(const Position& pos, const std::string&, const std::vector<Move>&) override {
-    tree_.reset(pos);
+    if (reuse_)
+      tree_.reach(pos);
+    else
+      tree_.reset(pos);
     SearchResult s = run_search(tree_, *net_, batch_);
     PlayerReply r;
     r.move = s.move;
@@ -56,6 +62,7 @@ class NetPlayer : public Player {
   std::shared_ptr<Evaluator> net_;
   Tree tree_;
   int batch_;
+  bool reuse_;
 };
 
 }  // namespace
@@ -70,11 +77,14 @@ bool make_net_player(const PlayerSpec& s, uint64_t seed, std::unique_ptr<Player>
     *error = "player spec '" + s.text + "': no model file '" + s.arg + "'";
     return false;
   }
-  int64_t sims = -1, movetime = -1, batch = 1;
-  if (!spec_keys(s, {"sims", "movetime", "batch", "device", "precision"}, error) ||
+  int64_t sims = -1, movetime = -1, batch = -1, reuse = -1;
+  if (!spec_keys(s, {"sims", "movetime", "batch", "reuse", "device", "precision"}, error) ||
       !spec_int(s, "sims", 1, 100000000, sims, error) || !spec_int(s, "movetime", 1, 86400000, movetime, error) ||
-      !spec_int(s, "batch", 1, 4096, batch, error))
+      !spec_int(s, "batch", 1, 4096, batch, error) || !spec_int(s, "reuse", 0, 1, reuse, error))
     return false;
+  bool timed = movetime > 0 && sims <= 0;
+  if (batch < 0) batch = timed ? 8 : 1;
+  if (reuse < 0) reuse = timed ? 1 : 0;
   std::string device = s.find("device") ? *s.find("device") : "auto";
   if (device != "cpu" && device != "auto" && device.rfind("cuda", 0) != 0) {
     *error = "player spec '" + s.text + "': device must be cpu, cuda[:N] or auto";
@@ -99,7 +109,7 @@ bool make_net_player(const PlayerSpec& s, uint64_t seed, std::unique_ptr<Player>
     *error = "player spec '" + s.text + "': " + *error;
     return false;
   }
-  out->reset(new NetPlayer(std::move(net), params, int(batch)));
+  out->reset(new NetPlayer(std::move(net), params, int(batch), reuse == 1));
   return true;
 }
 

@@ -3,7 +3,8 @@
 //   greedy[:seed=S]                                   most material in one ply, uniform among equals
 //   alphabeta:level=easy|normal|expert | depth=D | nodes=N | movetime=MS [,scores=D]
 //   uci:PATH [ARGS...][,movetime=MS|nodes=N|depth=D][,timeout=MS][,Option=Value...]
-//   net:PATH[,sims=N|movetime=MS]                     MCTS with a network checkpoint
+//   net:PATH[,sims=N|movetime=MS][,batch=B,reuse=0|1] MCTS with a network checkpoint (movetime: as the UCI
+//                                                     engine plays, tree kept, 8 leaves per network call)
 // Every spec also takes name=NAME (the name in result files and rating tables; default: the spec).
 #pragma once
 #include <memory>

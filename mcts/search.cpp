@@ -87,6 +87,7 @@ void Tree::reset(const Position& pos) {
   nodes_ = 1;
   root_pos_ = pos;
   work_ = pos;
+  rooted_ = true;
   rng_.seed(next_params_.seed);
   root_noised_ = false;
   new_search();
@@ -118,6 +119,18 @@ bool Tree::advance(Move m) {
   root_noised_ = false;
   new_search();
   return true;
+}
+
+bool Tree::reach(const Position& pos, int max_plies) {
+  int diff = pos.history_size() - root_pos_.history_size();
+  if (rooted_ && diff >= 0 && diff <= max_plies && pos.ruleset() == root_pos_.ruleset() &&
+      pos.state(diff).key == root_pos_.key()) {
+    bool ok = true;
+    for (int i = diff - 1; i >= 0 && ok; --i) ok = advance(pos.state(i).move);
+    if (ok && root_pos_.key() == pos.key()) return true;
+  }
+  reset(pos);
+  return false;
 }
 
 void Tree::new_search() {

@@ -115,6 +115,9 @@ class Tree {
   void reset(const Position& pos);
   // Plays m at the root and keeps its subtree; returns false (tree unchanged) if m is illegal.
   bool advance(Move m);
+  // Moves the root to pos when pos continues the root's game by at most max_plies moves, keeping the
+  // subtree (tree reuse between the moves of a game); otherwise reset(pos). Returns true if it kept it.
+  bool reach(const Position& pos, int max_plies = 8);
   // Parameters for the next search (applied at reset/advance/new_search).
   void set_params(const SearchParams& params);
   const SearchParams& params() const { return params_; }
@@ -162,6 +165,7 @@ class Tree {
   mcts::Node* root_ = nullptr;
   size_t nodes_ = 0, edges_ = 0;
   std::mt19937_64 rng_;
+  bool rooted_ = false;  // reset() has given the tree a position
   bool root_prepared_ = false;
   bool root_noised_ = false;
   std::vector<float> root_raw_prior_;

@@ -60,19 +60,13 @@ class MctsSearch : public NetSearch {
   }
 
  private:
-  // Moves the tree's root to pos: advance along pos's history when the root is an ancestor, else reset.
   void reach(const Position& pos) {
     if (have_root_) {
-      const Position& root = tree_.root_position();
-      int diff = pos.history_size() - root.history_size();
-      if (diff >= 0 && diff <= 8 && pos.ruleset() == root.ruleset() && pos.state(diff).key == root.key()) {
-        bool ok = true;
-        for (int i = diff - 1; i >= 0 && ok; --i) ok = tree_.advance(pos.state(i).move);
-        if (ok && tree_.root_position().key() == pos.key()) return;
-      }
+      tree_.reach(pos);
+    } else {
+      tree_.reset(pos);
+      have_root_ = true;
     }
-    tree_.reset(pos);
-    have_root_ = true;
   }
 
   Tree tree_;

@@ -31,6 +31,17 @@ TEST(NetPlayer, PlaysLegalGames) {
     GameResult fin;
     EXPECT_TRUE(replay_record(g, fin, &err)) << err;
   }
+  // A movetime player keeps its tree between moves (Tree::reach) and batches 8 leaves: legal games too.
+  m.player1 = "net:" + path + ",movetime=10,device=cpu";
+  m.max_plies = 30;
+  ASSERT_TRUE(run_match(m, r, &err)) << err;
+  for (auto& g : r.games) {
+    EXPECT_TRUE(g.reason.empty()) << g.reason;
+    GameResult fin;
+    EXPECT_TRUE(replay_record(g, fin, &err)) << err;
+  }
+  EXPECT_FALSE(check_player_spec("net:" + path + ",movetime=10,reuse=2", &err));
+  EXPECT_NE(err.find("reuse must be"), std::string::npos) << err;
   EXPECT_FALSE(check_player_spec("net:" + path + ",sims=0", &err));
   EXPECT_NE(err.find("sims must be"), std::string::npos) << err;
   EXPECT_FALSE(check_player_spec("net:" + path + ",device=tpu", &err));

@@ -143,6 +143,40 @@ TEST(MctsTree, TreeReuseKeepsTheSubtree) {
   EXPECT_EQ(tree.node_count(), n);
 }
 
+// reach(): the next position of the same game keeps the subtree two plies down; another game resets.
+TEST(MctsTree, ReachFollowsTheGameAndResetsOtherwise) {
+  MaterialEvaluator eval(1.0f);
+  SearchParams p;
+  p.simulations = 2000;
+  Tree tree(p);
+  Position start;
+  EXPECT_FALSE(tree.reach(start));  // no position yet: reset
+  SearchResult r = run_search(tree, eval, 8);
+  ASSERT_GE(r.pv.size(), 2u);
+  Position two = start;
+  two.do_move(r.pv[0]);
+  two.do_move(r.pv[1]);
+  size_t nodes_before = tree.node_count();
+  EXPECT_TRUE(tree.reach(two));
+  EXPECT_EQ(tree.root_position().key(), two.key());
+  EXPECT_LT(tree.node_count(), nodes_before);
+  EXPECT_GT(tree.node_count(), 1u);  // the grandchild's subtree came along
+  EXPECT_TRUE(tree.reach(two));      // the same position again: kept
+  // The start position is no continuation of the root: a fresh tree.
+  EXPECT_FALSE(tree.reach(start));
+  EXPECT_EQ(tree.node_count(), 1u);
+  EXPECT_EQ(tree.root_position().key(), start.key());
+  // Nor is a position more than max_plies ahead.
+  Position far = start;
+  for (int i = 0; i < 3; ++i) {
+    MoveList ml;
+    generate_legal(far, ml);
+    far.do_move(ml[0]);
+  }
+  EXPECT_FALSE(tree.reach(far, 2));
+  EXPECT_EQ(tree.root_position().key(), far.key());
+}
+
 // One thread drives many trees and fills one evaluator batch: same results as one tree at a time.
 TEST(MctsTree, ManyTreesInOneBatchMatchOneAtATime) {
   MaterialEvaluator eval(1.0f);
