@@ -179,6 +179,10 @@ bool dispatch(const std::string& text, uint64_t seed, std::unique_ptr<Player>* o
   if (s.kind == "uci") return make_uci_player(s, seed, out, error);
   if (s.kind == "net") return make_net_player(s, seed, out, error);
   *error = "player spec '" + text + "': unknown kind '" + s.kind + "' (expected random, greedy, alphabeta, uci or net)";
+  // "greedy,name=X": options follow the kind after a colon, not a comma.
+  const size_t comma = s.kind.find(',');
+  if (comma != std::string::npos)
+    *error += "; options follow a colon: '" + s.kind.substr(0, comma) + ":" + s.kind.substr(comma + 1) + "'";
   return false;
 }
 

@@ -41,6 +41,7 @@ TEST(PlayerSpec, Parses) {
 TEST(PlayerSpec, BadSpecsGiveClearErrors) {
   EXPECT_NE(spec_error("").find("empty player spec"), std::string::npos);
   EXPECT_NE(spec_error("magic").find("unknown kind 'magic'"), std::string::npos);
+  EXPECT_NE(spec_error("greedy,name=g").find("options follow a colon: 'greedy:name=g'"), std::string::npos);
   EXPECT_NE(spec_error("random:bogus=1").find("unknown option 'bogus'"), std::string::npos);
   EXPECT_NE(spec_error("random:seed=-4").find("seed must be an integer"), std::string::npos);
   EXPECT_NE(spec_error("random:/some/path").find("takes no path"), std::string::npos);
