@@ -4,7 +4,8 @@
 //   alphabeta:level=easy|normal|expert | depth=D | nodes=N | movetime=MS [,scores=D]
 //   uci:PATH [ARGS...][,movetime=MS|nodes=N|depth=D][,timeout=MS][,Option=Value...]
 //   net:PATH[,sims=N|movetime=MS][,batch=B,reuse=0|1] MCTS with a network checkpoint (movetime: as the UCI
-//                                                     engine plays, tree kept, 8 leaves per network call)
+//                                                     engine plays, tree kept, 8 leaves per network call;
+//       [,mate1=0|1]                                  mate1=0: no mate-in-one check at expansion)
 // Every spec also takes name=NAME (the name in result files and rating tables; default: the spec).
 #pragma once
 #include <memory>

@@ -56,6 +56,10 @@ struct SearchParams {
   // the side to move stands in bikjang). Self-play bans early passes with it.
   bool root_pass = true;
 
+  // Mate in one at expansion (CrazyAra): a leaf whose side to move can mate at once is proven when it is
+  // expanded, so a mate the prior hides is neither missed nor walked into.
+  bool mate_in_one = true;
+
   // KataGo forced playouts at the root (PUCT root only, full searches) + policy target pruning.
   bool forced_playouts = false;
   float forced_k = 2.0f;
@@ -101,6 +105,8 @@ struct LeafRequest {
   mcts::Node* node = nullptr;
   const void* owner = nullptr;  // the tree that handed it out
   int depth = 0;
+  int mate_edge = -1;     // a move of pos that mates at once (SearchParams::mate_in_one), or -1
+  float mate_margin = 0;  // the mover's material margin after it
   EvalInput input() const { return EvalInput{&pos, &moves}; }
 };
 

@@ -28,6 +28,7 @@ void load_search_params(const Config& c, const std::string& p, SearchParams& s) 
   f("score_utility_scale", s.score_utility_scale);
   b("forced_playouts", s.forced_playouts);
   f("forced_k", s.forced_k);
+  b("mate_in_one", s.mate_in_one);
 }
 
 bool load_selfplay_options(const Config& c, SelfPlayOptions& o, std::string* error) {

@@ -77,6 +77,63 @@ TEST(MctsSearch, FindsMateInOne) {
   }
 }
 
+// The mate-in-one check proves a mate when its leaf is expanded: one simulation after the root's
+// evaluation is enough, whatever the priors. Without it, one simulation cannot find all of them.
+TEST(MctsSearch, MateInOneIsProvenAtExpansion) {
+  UniformEvaluator eval;
+  SearchParams p;
+  p.simulations = 1;
+  int proven_without = 0, total = 0;
+  for (const char* f : MATE_IN_1) {
+    for (const std::string& fen : {std::string(f), flip_fen(f)}) {
+      Position pos = make_pos(fen);
+      SearchResult r = search(pos, eval, p);
+      EXPECT_EQ(r.proven, 1) << fen;
+      EXPECT_EQ(r.proof_plies, 1) << fen;
+      EXPECT_TRUE(mates(pos, r.move)) << fen << " played " << r.move.raw;
+      SearchParams off = p;
+      off.mate_in_one = false;
+      proven_without += search(pos, eval, off).proven == 1;
+      ++total;
+    }
+  }
+  EXPECT_LT(proven_without, total);
+}
+
+// A move that lets the opponent mate at once is proven lost as soon as its child is expanded, so a
+// search that has looked at every move plays none of them unless the position is lost anyway.
+TEST(MctsSearch, NeverWalksIntoMateInOne) {
+  UniformEvaluator eval;
+  SearchParams p;
+  int checked = 0;
+  for (const char* f : MATE_IN_1) {
+    for (std::string fen : {std::string(f), flip_fen(f)}) {
+      size_t side = fen.find(' ') + 1;
+      fen[side] = fen[side] == 'w' ? 'b' : 'w';  // the defender to move
+      Position pos;
+      std::string err;
+      if (!pos.set_fen(fen, Ruleset::JANGGI, &err)) continue;
+      MoveList moves;
+      generate_legal(pos, moves);
+      int safe = 0;
+      for (int i = 0; i < moves.size; ++i) {
+        pos.do_move(moves[i]);
+        safe += !has_mate_in_1(pos);
+        pos.undo_move();
+      }
+      if (safe == 0 || safe == moves.size) continue;
+      p.simulations = 8 * moves.size;
+      SearchResult r = search(pos, eval, p);
+      if (r.proven < 0) continue;  // lost anyway (the safe moves lose later): any move will do
+      pos.do_move(r.move);
+      EXPECT_FALSE(has_mate_in_1(pos)) << fen << " played " << r.move.raw;
+      pos.undo_move();
+      ++checked;
+    }
+  }
+  EXPECT_GE(checked, 3);
+}
+
 // Without counting (janggicasual) only a mate wins, so a proven win within two moves is the mate in 2.
 // The evaluator knows nothing (draw everywhere): the proof comes from the search alone.
 TEST(MctsSearch, FindsMateInTwo) {
