@@ -49,9 +49,10 @@ struct SelfPlayStats {
 
 // T trees in one thread, like a self-play worker: gather from each, one evaluate() for all, apply; a
 // finished search plays its move (tree reuse) and a finished game restarts.
-SelfPlayStats run_trees(Evaluator& eval, const BenchMctsOpts& o, double seconds) {
+SelfPlayStats run_trees(Evaluator& eval, const BenchMctsOpts& o, double seconds, bool mate_in_one = true) {
   SearchParams p;
   p.simulations = o.sims;
+  p.mate_in_one = mate_in_one;
   p.root_noise = true;
   p.temperature = 1.0f;
   std::vector<std::unique_ptr<Tree>> trees;
@@ -184,7 +185,13 @@ int run_bench_mcts(const BenchMctsOpts& o) {
   UniformEvaluator uniform;
   MaterialEvaluator material(1.0f);
   report_trees("stub uniform ", run_trees(uniform, o, o.seconds));
-  report_trees("stub material", run_trees(material, o, o.seconds));
+  SelfPlayStats with = run_trees(material, o, o.seconds);
+  report_trees("stub material", with);
+  // The price of the mate-in-one check at expansion, search alone (a network call costs far more).
+  SelfPlayStats without = run_trees(material, o, o.seconds, false);
+  report_trees("  no mate1   ", without);
+  std::printf("  mate-in-one check: %.2fx the playouts per CPU second without it\n",
+              (with.playouts / with.cpu) / (without.playouts / without.cpu));
   if (o.tree_visits > 0) bench_memory(o.tree_visits);
   if (o.net.empty() && o.blocks <= 0) return 0;
 #ifdef JZ_WITH_TORCH
