@@ -1,0 +1,43 @@
+#include "mcts/terminal.h"
+
+#include "core/rules.h"
+
+namespace jz::mcts {
+
+// Terminal value from the view of the player who moved into pos.
+void terminal_value(const Position& pos, const GameResult& r, double& v, float& d, float& m) {
+  Color stm = pos.side_to_move();
+  m = float(pos.material(~stm) - pos.material(stm));
+  if (r.winner == Winner::DRAW) {
+    v = 0, d = 1;
+    return;
+  }
+  d = 0;
+  v = r.winner == winner_of(stm) ? -1.0 : 1.0;
+}
+
+// The first move that checks and ends the game in the mover's favour (a mate), or -1; margin gets the
+// mover's material margin after it. Checks are few: a handful of make/unmakes per leaf, far less than
+// a network call.
+int mating_move(Position& pos, const MoveList& moves, float& margin) {
+  MoveList replies;
+  for (int i = 0; i < moves.size; ++i) {
+    if (moves[i].is_pass()) continue;
+    pos.do_move(moves[i]);
+    bool mate = false;
+    if (pos.in_check()) {
+      generate_legal(pos, replies);
+      GameResult r = game_result(pos, replies.size);
+      if ((mate = r.over() && r.winner == winner_of(~pos.side_to_move()))) {
+        double v;
+        float d;
+        terminal_value(pos, r, v, d, margin);
+      }
+    }
+    pos.undo_move();
+    if (mate) return i;
+  }
+  return -1;
+}
+
+}  // namespace jz::mcts

@@ -1,0 +1,18 @@
+// Ends of the game inside the search: the exact value of a terminal node, and the mate-in-one check
+// that proves a leaf before the network sees it (SearchParams::mate_in_one).
+#pragma once
+#include "core/movegen.h"
+#include "core/position.h"
+#include "core/rules.h"
+
+namespace jz::mcts {
+
+// Terminal value from the view of the player who moved into pos: v in {-1, 0, 1}, draw probability d,
+// material margin m.
+void terminal_value(const Position& pos, const GameResult& r, double& v, float& d, float& m);
+
+// The first move that checks and ends the game in the mover's favour (a mate), or -1; margin gets the
+// mover's material margin after it.
+int mating_move(Position& pos, const MoveList& moves, float& margin);
+
+}  // namespace jz::mcts
