@@ -29,7 +29,7 @@ class TrainingData : public ::testing::Environment {
     dir = (fs::temp_directory_path() / ("jz_training_" + std::to_string(::getpid()))).string();
     fs::remove_all(dir);
     SelfPlayOptions o;
-    o.games_per_thread = 12;
+    o.games_per_thread = 24;
     o.leaves_per_game = 2;
     o.games_per_chunk = 8;
     o.full_simulations = 16;
@@ -39,13 +39,11 @@ class TrainingData : public ::testing::Environment {
     o.random_opening_plies = 2;
     o.resign = false;
     o.seed = 11;
-    // The fixture's 24 games are the trainer's data, not a test of search: keep them as they were made
-    // before the mate-in-one check (with it, these few games gave a held-out value loss that 120 steps
-    // did not lower: 1.06 -> 1.14, against 1.11 -> 0.26 without; why is an open question).
-    o.search.mate_in_one = false;
+    // One thread: two threads batch their leaves in whatever order the scheduler gives, so the
+    // games (and every figure below) changed from run to run, and one draw of them in CI did not fit.
     ChunkWriter writer(dir + "/games/local", "local", o.games_per_chunk);
     SelfPlayWorker w(o, std::make_shared<MaterialEvaluator>(1.0f), writer);
-    w.start(2, 24);
+    w.start(1, 24);
     w.join();
     std::string err;
     ASSERT_TRUE(writer.flush(&err)) << err;
