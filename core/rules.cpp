@@ -71,6 +71,19 @@ bool rules_ending(Ending e) {
 
 const char* ending_name(Ending e) { return ENDING_NAMES[int(e)]; }
 
+const char* winner_name(Winner w, const char* none) {
+  switch (w) {
+    case Winner::CHO:
+      return "cho";
+    case Winner::HAN:
+      return "han";
+    case Winner::DRAW:
+      return "draw";
+    default:
+      return none;
+  }
+}
+
 bool parse_ending(const std::string& s, Ending& out) {
   for (int i = 0; i <= int(Ending::SAME_PIECE_CHECK); ++i)
     if (s == ENDING_NAMES[i]) {

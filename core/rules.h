@@ -33,6 +33,8 @@ struct GameResult {
 };
 
 const char* ending_name(Ending e);
+// "cho", "han", "draw"; `none` for Winner::NONE (a game not over).
+const char* winner_name(Winner w, const char* none = "none");
 // An ending the rules decide on the board (checkmate, passes, bikjang, repetition, counting, ...), as
 // opposed to resignation, time, a forfeit, a length cap or none.
 bool rules_ending(Ending e);

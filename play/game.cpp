@@ -11,18 +11,7 @@ namespace jz {
 
 using json = nlohmann::json;
 
-const char* winner_word(Winner w) {
-  switch (w) {
-    case Winner::CHO:
-      return "cho";
-    case Winner::HAN:
-      return "han";
-    case Winner::DRAW:
-      return "draw";
-    default:
-      return "";
-  }
-}
+const char* winner_word(Winner w) { return winner_name(w, ""); }
 
 Game::Game() {
   std::string err;

@@ -10,19 +10,6 @@
 
 namespace jz {
 
-const char* winner_name(Winner w) {
-  switch (w) {
-    case Winner::CHO:
-      return "cho";
-    case Winner::HAN:
-      return "han";
-    case Winner::DRAW:
-      return "draw";
-    default:
-      return "none";
-  }
-}
-
 bool replay_game(const GameRecord& g, Position& pos, int plies, std::string* error) {
   std::string why;
   if (!pos.set_fen(g.start_fen, g.ruleset, &why)) {

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "core/position.h"
+#include "core/rules.h"  // winner_name
 #include "selfplay/replay_format.h"
 
 namespace jz {
@@ -23,8 +24,5 @@ std::string game_to_text(const GameRecord& game);  // headers + numbered moves, 
 // Reads one game_to_json line back: start, rule set, moves (each checked legal), result. Plies get
 // no search data (cheap, no target); on an illegal move *bad_ply is its index, else -1.
 bool game_from_json(const std::string& line, GameRecord& game, int* bad_ply, std::string* error);
-
-// "cho" / "han" / "draw" / "none".
-const char* winner_name(Winner w);
 
 }  // namespace jz
