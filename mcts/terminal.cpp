@@ -4,7 +4,6 @@
 
 namespace jz::mcts {
 
-// Terminal value from the view of the player who moved into pos.
 void terminal_value(const Position& pos, const GameResult& r, double& v, float& d, float& m) {
   Color stm = pos.side_to_move();
   m = float(pos.material(~stm) - pos.material(stm));
@@ -16,9 +15,7 @@ void terminal_value(const Position& pos, const GameResult& r, double& v, float& 
   v = r.winner == winner_of(stm) ? -1.0 : 1.0;
 }
 
-// The first move that checks and ends the game in the mover's favour (a mate), or -1; margin gets the
-// mover's material margin after it. Checks are few: a handful of make/unmakes per leaf, far less than
-// a network call.
+// Checks are few: a handful of make/unmakes per leaf, far less than a network call.
 int mating_move(Position& pos, const MoveList& moves, float& margin) {
   MoveList replies;
   for (int i = 0; i < moves.size; ++i) {
@@ -28,11 +25,8 @@ int mating_move(Position& pos, const MoveList& moves, float& margin) {
     if (pos.in_check()) {
       generate_legal(pos, replies);
       GameResult r = game_result(pos, replies.size);
-      if ((mate = r.over() && r.winner == winner_of(~pos.side_to_move()))) {
-        double v;
-        float d;
-        terminal_value(pos, r, v, d, margin);
-      }
+      if ((mate = r.over() && r.winner == winner_of(~pos.side_to_move())))
+        margin = float(pos.material(~pos.side_to_move()) - pos.material(pos.side_to_move()));
     }
     pos.undo_move();
     if (mate) return i;
