@@ -1,4 +1,4 @@
-// net:PATH[,sims=N|movetime=MS][,batch=B][,reuse=0|1][,mate1=0|1][,device=cpu|cuda|auto]
+// net:PATH[,sims=N|movetime=MS][,batch=B][,reuse=0|1][,mate1=0|1][,score=W][,device=cpu|cuda|auto]
 //   [,precision=fp32|bf16|auto]
 // MCTS (mcts/) with a network from a model file (nn/). Networks are loaded once per process and
 // path and shared by every game (NetworkEvaluator is thread-safe); each player has its own tree.
@@ -79,7 +79,9 @@ bool make_net_player(const PlayerSpec& s, uint64_t seed, std::unique_ptr<Player>
     return false;
   }
   int64_t sims = -1, movetime = -1, batch = -1, reuse = -1, mate1 = 1;
-  if (!spec_keys(s, {"sims", "movetime", "batch", "reuse", "mate1", "device", "precision"}, error) ||
+  double score = 0;
+  if (!spec_keys(s, {"sims", "movetime", "batch", "reuse", "mate1", "score", "device", "precision"}, error) ||
+      !spec_double(s, "score", 0, 10, score, error) ||
       !spec_int(s, "mate1", 0, 1, mate1, error) || !spec_int(s, "sims", 1, 100000000, sims, error) ||
       !spec_int(s, "movetime", 1, 86400000, movetime, error) || !spec_int(s, "batch", 1, 4096, batch, error) ||
       !spec_int(s, "reuse", 0, 1, reuse, error))
@@ -106,6 +108,7 @@ bool make_net_player(const PlayerSpec& s, uint64_t seed, std::unique_ptr<Player>
   }
   params.seed = seed;
   params.mate_in_one = mate1 == 1;
+  params.score_utility_weight = float(score);
   if (!out) return true;  // checking a spec does not load the network
   std::shared_ptr<Evaluator> net = shared_network(s.arg, device, precision, error);
   if (!net) {

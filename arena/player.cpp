@@ -1,5 +1,6 @@
 #include "arena/player.h"
 
+#include <cstdio>
 #include <cstdlib>
 #include <random>
 
@@ -118,6 +119,28 @@ bool spec_int(const PlayerSpec& s, const std::string& key, int64_t lo, int64_t h
   if (v->empty() || *end || x < lo || x > hi) {
     *error = "player spec '" + s.text + "': " + key + " must be an integer in [" + std::to_string(lo) + ", " +
              std::to_string(hi) + "], got '" + *v + "'";
+    return false;
+  }
+  out = x;
+  return true;
+}
+
+namespace {
+std::string shortest(double x) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", x);
+  return buf;
+}
+}  // namespace
+
+bool spec_double(const PlayerSpec& s, const std::string& key, double lo, double hi, double& out, std::string* error) {
+  const std::string* v = s.find(key);
+  if (!v) return true;
+  char* end = nullptr;
+  double x = std::strtod(v->c_str(), &end);
+  if (v->empty() || *end || !(x >= lo && x <= hi)) {
+    *error = "player spec '" + s.text + "': " + key + " must be a number in [" + shortest(lo) + ", " +
+             shortest(hi) + "], got '" + *v + "'";
     return false;
   }
   out = x;

@@ -71,6 +71,8 @@ bool make_net_player(const PlayerSpec& s, uint64_t seed, std::unique_ptr<Player>
 
 // Helpers for the factories: integer option in [lo, hi]; false + *error if malformed or out of range.
 bool spec_int(const PlayerSpec& s, const std::string& key, int64_t lo, int64_t hi, int64_t& out, std::string* error);
+// Same for a number in [lo, hi].
+bool spec_double(const PlayerSpec& s, const std::string& key, double lo, double hi, double& out, std::string* error);
 // Every option key is in allowed (name is always allowed).
 bool spec_keys(const PlayerSpec& s, const std::vector<std::string>& allowed, std::string* error);
 

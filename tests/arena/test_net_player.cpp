@@ -45,6 +45,11 @@ TEST(NetPlayer, PlaysLegalGames) {
   EXPECT_FALSE(check_player_spec("net:" + path + ",sims=0", &err));
   EXPECT_NE(err.find("sims must be"), std::string::npos) << err;
   EXPECT_FALSE(check_player_spec("net:" + path + ",device=tpu", &err));
+  EXPECT_TRUE(check_player_spec("net:" + path + ",sims=8,score=0.1", &err)) << err;
+  for (const char* bad : {"score=abc", "score=-1", "score=0.1x", "score=nan"}) {
+    EXPECT_FALSE(check_player_spec("net:" + path + ",sims=8," + bad, &err)) << bad;
+    EXPECT_NE(err.find("score must be a number"), std::string::npos) << err;
+  }
   // A file that is not a model: a clear error when the player is made.
   std::string junk = path + ".junk";
   { std::ofstream(junk) << "not a model"; }
