@@ -70,8 +70,11 @@ check "older rows get empty new cells" [ "$(sed -n 2p "$RUN/metrics/train.csv" |
 # Stopped by SIGTERM mid-run: a checkpoint at the step it stopped, and the next run goes on from it.
 timeout 300 "$BIN" train --run-dir "$RUN" 2>"$T/t3.log" &
 pid=$!
-for _ in $(seq 1 300); do
+# Up to 4 minutes: on a machine with slow disk I/O, loading LibTorch alone once took over 30 s, and a signal
+# before main() installs the handler ends the process by default.
+for _ in $(seq 1 2400); do
   [ "$(tail -1 "$RUN/metrics/train.csv" | cut -d, -f1)" -ge 60 ] 2>/dev/null && break
+  kill -0 $pid 2>/dev/null || break
   sleep 0.1
 done
 kill -TERM $pid
