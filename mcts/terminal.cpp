@@ -4,9 +4,17 @@
 
 namespace jz::mcts {
 
+namespace {
+// Material margin of the player who moved into pos.
+float mover_margin(const Position& pos) {
+  Color stm = pos.side_to_move();
+  return float(pos.material(~stm) - pos.material(stm));
+}
+}  // namespace
+
 void terminal_value(const Position& pos, const GameResult& r, double& v, float& d, float& m) {
   Color stm = pos.side_to_move();
-  m = float(pos.material(~stm) - pos.material(stm));
+  m = mover_margin(pos);
   if (r.winner == Winner::DRAW) {
     v = 0, d = 1;
     return;
@@ -26,7 +34,7 @@ int mating_move(Position& pos, const MoveList& moves, float& margin) {
       generate_legal(pos, replies);
       GameResult r = game_result(pos, replies.size);
       if ((mate = r.over() && r.winner == winner_of(~pos.side_to_move())))
-        margin = float(pos.material(~pos.side_to_move()) - pos.material(pos.side_to_move()));
+        margin = mover_margin(pos);
     }
     pos.undo_move();
     if (mate) return i;
