@@ -31,6 +31,7 @@ class AlphaBetaPlayer : public Player {
     r.info = "depth " + std::to_string(i.depth) + " score " +
              (i.mate ? "mate " + std::to_string(i.mate) : "cp " + std::to_string(i.score_cp)) + " nodes " +
              std::to_string(i.nodes);
+    r.nodes = int64_t(i.nodes);
     return r;
   }
 

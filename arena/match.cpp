@@ -90,6 +90,7 @@ bool play_game(const MatchConfig& cfg, const MatchResult& names, const GameSetup
       rec.reason = std::string(side_name(us)) + " (" + (us == CHO ? rec.cho : rec.han) + "): " + reply.error;
       break;
     }
+    if (reply.nodes >= 0) rec.nodes[us] += reply.nodes, rec.searched_moves[us]++;
     pos.do_move(reply.move);
     rec.moves.push_back(reply.move);
   }
@@ -138,6 +139,15 @@ std::string MatchResult::progress_line(int total_games) const {
   return s;
 }
 
+double MatchResult::nodes_per_move(int player) const {
+  int64_t nodes = 0, moves = 0;
+  for (auto& g : games) {
+    Color c = (player == 1) == g.player1_cho ? CHO : HAN;
+    nodes += g.nodes[c], moves += g.searched_moves[c];
+  }
+  return moves > 0 ? double(nodes) / double(moves) : -1;
+}
+
 std::string MatchResult::summary() const {
   std::string s;
   s += format_string("%s vs %s: %lld games, +%lld =%lld -%lld, score %.1f%% (%.1f s)\n", name1.c_str(), name2.c_str(),
@@ -157,6 +167,11 @@ std::string MatchResult::summary() const {
   for (auto& [k, v] : endings) s += format_string(" %s %d,", k.c_str(), v);
   if (!endings.empty()) s.pop_back();
   s += "\n";
+  double n1 = nodes_per_move(1), n2 = nodes_per_move(2);
+  if (n1 >= 0 || n2 >= 0) {
+    auto per_move = [](double n) { return n >= 0 ? format_string("%.0f", n) : std::string("-"); };
+    s += "Search per move (playouts or nodes): " + name1 + " " + per_move(n1) + ", " + name2 + " " + per_move(n2) + "\n";
+  }
   if (sprt.lower != 0 || sprt.upper != 0) s += "SPRT: " + sprt.str() + (sprt_stopped ? " (stopped early)" : "") + "\n";
   return s;
 }

@@ -40,6 +40,8 @@ struct MatchResult {
 
   // The usual best estimate: pentanomial once there are pairs (it accounts for the shared starts).
   const EloEstimate& elo() const { return penta.n() > 0 ? elo_penta : elo_tri; }
+  // Mean search effort per move of player 1 or 2 (PlayerReply::nodes) over the moves that reported it; -1: none.
+  double nodes_per_move(int player) const;
   std::string summary() const;  // multi-line human report
   std::string progress_line(int total_games) const;
 };

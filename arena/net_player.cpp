@@ -56,6 +56,7 @@ class NetPlayer : public Player {
     r.move = s.move;
     if (r.move.is_none()) r.error = "search found no move";
     r.info = "visits " + std::to_string(s.root_visits) + " q " + std::to_string(s.q);
+    r.nodes = s.playouts;
     return r;
   }
 

@@ -58,6 +58,11 @@ std::string record_to_json(const MatchRecord& r) {
             {"plies", r.moves.size()},
             {"seconds", std::round(r.seconds * 1000) / 1000}};
   if (r.options.any()) j["rule_options"] = rule_options_str(r.options);
+  if (r.searched_moves[CHO] + r.searched_moves[HAN] > 0)
+    j["nodes"] = {{"cho", r.nodes[CHO]},
+                  {"han", r.nodes[HAN]},
+                  {"cho_moves", r.searched_moves[CHO]},
+                  {"han_moves", r.searched_moves[HAN]}};
   return j.dump();
 }
 
@@ -76,6 +81,13 @@ bool record_from_json(const std::string& line, MatchRecord& r, std::string* erro
     r.reason = j.value("reason", "");
     r.seconds = j.value("seconds", 0.0);
     r.result.by_counting = j.value("counting", false);
+    if (j.contains("nodes")) {  // absent in records written before it existed, and when no side reported
+      const json& n = j.at("nodes");
+      r.nodes[CHO] = n.at("cho").get<int64_t>(), r.nodes[HAN] = n.at("han").get<int64_t>();
+      r.searched_moves[CHO] = n.at("cho_moves").get<int>(), r.searched_moves[HAN] = n.at("han_moves").get<int>();
+      if (r.nodes[CHO] < 0 || r.nodes[HAN] < 0 || r.searched_moves[CHO] < 0 || r.searched_moves[HAN] < 0)
+        throw std::runtime_error("negative node counts");
+    }
     std::string rules = j.at("rules").get<std::string>();
     if (!parse_ruleset(rules, r.rules)) {
       *error = "unknown rules '" + rules + "'";

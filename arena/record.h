@@ -22,6 +22,9 @@ struct MatchRecord {
   GameResult result;
   std::string reason;  // forfeits: who and why; otherwise empty
   double seconds = 0;
+  // Search effort by side (index Color): the sum of PlayerReply::nodes over the moves that reported it.
+  int64_t nodes[2] = {0, 0};
+  int searched_moves[2] = {0, 0};
 
   // Points of the match's player1: 1, 0.5 or 0.
   double player1_points() const;

@@ -110,6 +110,7 @@ class UciPlayer : public Player {
       auto w = split_words(line);
       if (w.empty()) continue;
       if (w[0] == "info") {
+        parse_nodes(w, r);
         if (line.find(" score ") != std::string::npos) {
           r.info = line.substr(5);
           parse_score(w, r);
@@ -137,6 +138,20 @@ class UciPlayer : public Player {
         int v = std::stoi(w[i + 2]);
         if (w[i + 1] == "cp") r.has_score = true, r.score_cp = v, r.mate = 0;
         if (w[i + 1] == "mate") r.has_score = true, r.mate = v, r.score_cp = v > 0 ? 32000 : -32000;
+      } catch (...) {
+      }
+      return;
+    }
+  }
+
+  // "info ... nodes N ...": the engine's count so far (the last report is the search's total).
+  static void parse_nodes(const std::vector<std::string>& w, PlayerReply& r) {
+    if (w.size() > 1 && w[1] == "string") return;  // free text
+    for (size_t i = 1; i + 1 < w.size(); ++i) {
+      if (w[i] != "nodes") continue;
+      try {
+        long long v = std::stoll(w[i + 1]);
+        if (v >= 0) r.nodes = v;
       } catch (...) {
       }
       return;

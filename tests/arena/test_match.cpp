@@ -156,6 +156,52 @@ TEST(Match, BadConfigIsAnError) {
   EXPECT_FALSE(run_match(cfg, r, &err));
 }
 
+#ifdef JZ_ARENA_ALPHABETA
+// Each side's search effort (nodes or playouts per move) is summed per game, survives the records file
+// and reaches the result file; players that search nothing report nothing.
+TEST(Match, SearchEffortIsRecorded) {
+  MatchConfig cfg;
+  cfg.player1 = "alphabeta:depth=1,name=ab";
+  cfg.player2 = "random";
+  cfg.games = 2;
+  cfg.opening_plies = 2;
+  cfg.max_plies = 40;
+  jz::test::TempDir tmp("arena_nodes");
+  cfg.records_path = tmp.path + "/games.jsonl";
+  MatchResult r;
+  std::string err;
+  ASSERT_TRUE(run_match(cfg, r, &err)) << err;
+  for (auto& g : r.games) {
+    Color ab = g.player1_cho ? CHO : HAN;
+    int ab_moves = 0;  // plies after the opening played by the alpha-beta side
+    for (size_t i = size_t(g.opening_plies); i < g.moves.size(); ++i) ab_moves += Color(i % 2) == ab;
+    EXPECT_EQ(g.searched_moves[ab], ab_moves);
+    EXPECT_GE(g.nodes[ab], int64_t(ab_moves));
+    EXPECT_EQ(g.searched_moves[~ab], 0);
+    EXPECT_EQ(g.nodes[~ab], 0);
+  }
+  EXPECT_GE(r.nodes_per_move(1), 1.0);
+  EXPECT_EQ(r.nodes_per_move(2), -1.0);
+  EXPECT_NE(r.summary().find("Search per move (playouts or nodes): ab "), std::string::npos);
+  std::vector<MatchRecord> back;
+  ASSERT_TRUE(read_records(cfg.records_path, back, &err)) << err;
+  ASSERT_EQ(back.size(), 2u);
+  for (size_t i = 0; i < 2; ++i)
+    for (int c : {0, 1}) {
+      EXPECT_EQ(back[i].nodes[c], r.games[i].nodes[c]);
+      EXPECT_EQ(back[i].searched_moves[c], r.games[i].searched_moves[c]);
+    }
+  std::string json = match_result_json(cfg, r, "games.jsonl");
+  EXPECT_NE(json.find("\"nodes_per_move\""), std::string::npos);
+  EXPECT_NE(json.find("\"player1\": " + std::to_string(std::lround(r.nodes_per_move(1)))), std::string::npos);
+  // A record with a negative count is refused.
+  std::string line = record_to_json(r.games[0]);
+  line.replace(line.find("\"cho\":", line.find("\"nodes\"")), 6, "\"cho\":-5,\"x\":");
+  MatchRecord bad;
+  EXPECT_FALSE(record_from_json(line, bad, &err)) << line;
+}
+#endif
+
 TEST(Match, ResultsStoreFeedsRatings) {
   jz::test::TempDir tmp("arena_store");
   std::string dir = tmp.path;

@@ -51,6 +51,8 @@ TEST(UciClient, PlaysOurBinary) {
 TEST(UciClient, MatchAgainstRandomIsLegal) {
   MatchResult r = play(SELF + ",movetime=20", "random", 4, 2);
   ASSERT_EQ(r.games.size(), 4u);
+  EXPECT_GE(r.nodes_per_move(1), 1.0);  // from the engine's "info ... nodes N"
+  EXPECT_EQ(r.nodes_per_move(2), -1.0);
   for (auto& g : r.games) {
     EXPECT_TRUE(g.reason.empty()) << g.reason;
     GameResult fin;
