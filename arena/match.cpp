@@ -170,7 +170,8 @@ std::string MatchResult::summary() const {
   double n1 = nodes_per_move(1), n2 = nodes_per_move(2);
   if (n1 >= 0 || n2 >= 0) {
     auto per_move = [](double n) { return n >= 0 ? format_string("%.0f", n) : std::string("-"); };
-    s += "Search per move (playouts or nodes): " + name1 + " " + per_move(n1) + ", " + name2 + " " + per_move(n2) + "\n";
+    s += "Search per move (network evaluations or nodes): " + name1 + " " + per_move(n1) + ", " + name2 + " " +
+         per_move(n2) + "\n";
   }
   if (sprt.lower != 0 || sprt.upper != 0) s += "SPRT: " + sprt.str() + (sprt_stopped ? " (stopped early)" : "") + "\n";
   return s;

@@ -24,7 +24,8 @@ struct PlayerReply {
   std::string error;
   Ending forfeit = Ending::ILLEGAL_MOVE;  // or Ending::TIME
   std::string info;                       // last search report (depth, score), for logs
-  // Search effort of this move: playouts (net), nodes (alphabeta, UCI engines that report them); -1: none.
+  // Search effort of this move: network evaluations (net), nodes (alphabeta, UCI engines that report them);
+  // -1: none.
   // Time-limited matches record it, so that a result says how much search each side had on that machine.
   int64_t nodes = -1;
   // The player's evaluation of pos (side to move's view), when it reports one: centipoints, or a

@@ -182,7 +182,7 @@ TEST(Match, SearchEffortIsRecorded) {
   }
   EXPECT_GE(r.nodes_per_move(1), 1.0);
   EXPECT_EQ(r.nodes_per_move(2), -1.0);
-  EXPECT_NE(r.summary().find("Search per move (playouts or nodes): ab "), std::string::npos);
+  EXPECT_NE(r.summary().find("Search per move (network evaluations or nodes): ab "), std::string::npos);
   std::vector<MatchRecord> back;
   ASSERT_TRUE(read_records(cfg.records_path, back, &err)) << err;
   ASSERT_EQ(back.size(), 2u);
