@@ -101,10 +101,9 @@ bool make_net_player(const PlayerSpec& s, uint64_t seed, std::unique_ptr<Player>
   int64_t sims = -1, movetime = -1, batch = -1, reuse = -1, mate1 = 1;
   double score = 0;
   if (!spec_keys(s, {"sims", "movetime", "batch", "reuse", "mate1", "score", "device", "precision"}, error) ||
-      !spec_double(s, "score", 0, 10, score, error) ||
-      !spec_int(s, "mate1", 0, 1, mate1, error) || !spec_int(s, "sims", 1, 100000000, sims, error) ||
-      !spec_int(s, "movetime", 1, 86400000, movetime, error) || !spec_int(s, "batch", 1, 4096, batch, error) ||
-      !spec_int(s, "reuse", 0, 1, reuse, error))
+      !spec_double(s, "score", 0, 10, score, error) || !spec_int(s, "mate1", 0, 1, mate1, error) ||
+      !spec_int(s, "sims", 1, 100000000, sims, error) || !spec_int(s, "movetime", 1, 86400000, movetime, error) ||
+      !spec_int(s, "batch", 1, 4096, batch, error) || !spec_int(s, "reuse", 0, 1, reuse, error))
     return false;
   bool timed = movetime > 0 && sims <= 0;
   if (batch < 0) batch = timed ? 8 : 1;

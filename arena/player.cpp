@@ -139,8 +139,8 @@ bool spec_double(const PlayerSpec& s, const std::string& key, double lo, double 
   char* end = nullptr;
   double x = std::strtod(v->c_str(), &end);
   if (v->empty() || *end || !(x >= lo && x <= hi)) {
-    *error = "player spec '" + s.text + "': " + key + " must be a number in [" + shortest(lo) + ", " +
-             shortest(hi) + "], got '" + *v + "'";
+    *error = "player spec '" + s.text + "': " + key + " must be a number in [" + shortest(lo) + ", " + shortest(hi) +
+             "], got '" + *v + "'";
     return false;
   }
   out = x;

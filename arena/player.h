@@ -24,9 +24,8 @@ struct PlayerReply {
   std::string error;
   Ending forfeit = Ending::ILLEGAL_MOVE;  // or Ending::TIME
   std::string info;                       // last search report (depth, score), for logs
-  // Search effort of this move: network evaluations (net), nodes (alphabeta, UCI engines that report them);
-  // -1: none.
-  // Time-limited matches record it, so that a result says how much search each side had on that machine.
+  // Search effort of this move (-1: not reported): network evaluations (net), nodes (alphabeta, UCI engines
+  // that report them). Matches record it, so that a time-limited result says how much search each side had.
   int64_t nodes = -1;
   // The player's evaluation of pos (side to move's view), when it reports one: centipoints, or a
   // mate in `mate` moves (+ it mates, - it is mated).

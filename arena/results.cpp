@@ -77,8 +77,10 @@ std::string match_result_json(const MatchConfig& cfg, const MatchResult& r, cons
             {"seconds", r.seconds},
             {"records", records_file}};
   if (cfg.options.any()) j["rule_options"] = rule_options_str(cfg.options);
-  for (int p : {1, 2})  // mean network evaluations or nodes per move; absent for players that report none
-    if (r.nodes_per_move(p) >= 0) j["nodes_per_move"][p == 1 ? "player1" : "player2"] = std::round(r.nodes_per_move(p));
+  for (int p : {1, 2}) {  // mean network evaluations or nodes per move; absent for players that report none
+    double n = r.nodes_per_move(p);
+    if (n >= 0) j["nodes_per_move"][p == 1 ? "player1" : "player2"] = std::round(n);
+  }
   if (cfg.use_sprt) {
     j["sprt"] = {{"elo0", cfg.sprt.elo0},
                  {"elo1", cfg.sprt.elo1},

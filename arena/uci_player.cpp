@@ -138,8 +138,7 @@ class UciPlayer : public Player {
         int v = std::stoi(w[i + 2]);
         if (w[i + 1] == "cp") r.has_score = true, r.score_cp = v, r.mate = 0;
         if (w[i + 1] == "mate") r.has_score = true, r.mate = v, r.score_cp = v > 0 ? 32000 : -32000;
-      } catch (...) {
-      }
+      } catch (...) {}
       return;
     }
   }
@@ -152,8 +151,7 @@ class UciPlayer : public Player {
       try {
         long long v = std::stoll(w[i + 1]);
         if (v >= 0) r.nodes = v;
-      } catch (...) {
-      }
+      } catch (...) {}
       return;
     }
   }

@@ -157,7 +157,7 @@ TEST(Match, BadConfigIsAnError) {
 }
 
 #ifdef JZ_ARENA_ALPHABETA
-// Each side's search effort (nodes or playouts per move) is summed per game, survives the records file
+// Each side's search effort (network evaluations or nodes per move) is summed per game, survives the records file
 // and reaches the result file; players that search nothing report nothing.
 TEST(Match, SearchEffortIsRecorded) {
   MatchConfig cfg;
