@@ -16,6 +16,7 @@ std::shared_ptr<Evaluator> load_network(const std::string& path, std::string* er
   try {
     NetworkOptions opts;
     opts.device = "auto";
+    opts.precision = "auto";  // play is timed: bf16 where the CPU runs it natively (~2x evals per second)
     std::shared_ptr<NetworkEvaluator> net = NetworkEvaluator::from_file(path, opts);
     net->set_preferred_batch(8);  // play searches gather small batches per thread
     return net;
