@@ -6,6 +6,7 @@
 //   net:PATH[,sims=N|movetime=MS][,batch=B,reuse=0|1] MCTS with a network checkpoint (movetime: as the UCI
 //                                                     engine plays, tree kept, 8 leaves per network call;
 //       [,mate1=0|1]                                  mate1=0: no mate-in-one check at expansion)
+//       [,precision=fp32|bf16|auto]                   default: auto (bf16 on AVX512-BF16) with movetime, else fp32
 // Every spec also takes name=NAME (the name in result files and rating tables; default: the spec).
 #pragma once
 #include <memory>
