@@ -1,5 +1,7 @@
 // `janggi-zero evaluate`: a match between two players (arena/player.h specs); prints W/D/L and Elo,
 // and stores the result and the game records in the results store read by `janggi-zero ratings`.
+// SIGINT/SIGTERM stop it: games in progress are dropped, the finished ones are rated and stored as an
+// interrupted match (exit status 130); a second signal ends the process at once.
 #include <chrono>
 #include <cstdio>
 #include <memory>
@@ -117,16 +119,21 @@ void add_evaluate(CLI::App& app, int& rc) {
     if (!o->quiet)
       std::fprintf(stderr, "match %s vs %s, %d games, seed %llu, records %s\n", r.name1.c_str(), r.name2.c_str(),
                    cfg.games, (unsigned long long)cfg.seed, cfg.records_path.c_str());
+    cfg.stop = &install_stop_signals();
     bool ok = run_match(cfg, r, &err);
     if (!ok) {
       return void(report_error(err));  // finished games stay in the records file, the store gets no result
+    }
+    if (r.interrupted && r.games.empty()) {
+      rc = report_error("interrupted before any game finished: no result stored", 130);
+      return;
     }
     std::string result_path = stem + ".result.json";
     if (!write_match_result(result_path, cfg, r, cfg.records_path, &err)) {
       return void(report_error(err));
     }
     std::printf("%sResult: %s\n", r.summary().c_str(), result_path.c_str());
-    rc = 0;
+    rc = r.interrupted ? 130 : 0;
   });
 }
 

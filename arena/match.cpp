@@ -34,9 +34,13 @@ struct GameSetup {
   const Opening* opening;
 };
 
+bool stop_requested(const MatchConfig& cfg) { return cfg.stop && cfg.stop->load() != 0; }
+
 // Plays one game to its end; the referee (game_result) decides every ending the players do not.
+// A stop request abandons the game: *abandoned is set and rec is not a finished game.
 bool play_game(const MatchConfig& cfg, const MatchResult& names, const GameSetup& g, MatchRecord& rec,
-               std::string* error) {
+               bool* abandoned, std::string* error) {
+  *abandoned = false;
   double t0 = now_seconds();
   rec = MatchRecord();
   rec.index = g.index;
@@ -67,6 +71,7 @@ bool play_game(const MatchConfig& cfg, const MatchResult& names, const GameSetup
     if (!players[c]->accepts(pos, error)) return false;
   for (Move m : rec.moves) pos.do_move(m);
   for (;;) {
+    if (stop_requested(cfg)) return *abandoned = true;
     GameResult res = game_result(pos);
     if (res.over()) {
       rec.result = res;
@@ -173,6 +178,7 @@ std::string MatchResult::summary() const {
     s += "Search per move (network evaluations or nodes): " + name1 + " " + per_move(n1) + ", " + name2 + " " +
          per_move(n2) + "\n";
   }
+  if (interrupted) s += "Interrupted: games in progress were dropped; the figures are those of the finished games\n";
   if (sprt.lower != 0 || sprt.upper != 0) s += "SPRT: " + sprt.str() + (sprt_stopped ? " (stopped early)" : "") + "\n";
   return s;
 }
@@ -247,18 +253,20 @@ bool run_match(const MatchConfig& cfg, MatchResult& out, std::string* error) {
 
   auto worker = [&] {
     for (;;) {
-      if (stop) return;
+      if (stop || stop_requested(cfg)) return;
       int i = next++;
       if (i >= cfg.games) return;
       GameSetup g{i, i / 2, i % 2 == 0, &openings[size_t(i / 2)]};
       MatchRecord rec;
       std::string err;
-      if (!play_game(cfg, out, g, rec, &err)) {
+      bool abandoned = false;
+      if (!play_game(cfg, out, g, rec, &abandoned, &err)) {
         std::lock_guard<std::mutex> lock(mu);
         if (first_error.empty()) first_error = "game " + std::to_string(i) + ": " + err;
         stop = true;
         return;
       }
+      if (abandoned) return;
       finish(std::move(rec));
     }
   };
@@ -270,6 +278,7 @@ bool run_match(const MatchConfig& cfg, MatchResult& out, std::string* error) {
   std::sort(done.begin(), done.end(), [](const MatchRecord& a, const MatchRecord& b) { return a.index < b.index; });
   out.games = std::move(done);
   out.seconds = now_seconds() - t0;
+  out.interrupted = stop_requested(cfg) && !out.sprt_stopped && int(out.games.size()) < cfg.games;
   if (!cfg.records_path.empty() && !write_records(cfg.records_path, out.games, error)) return false;
   if (!first_error.empty()) {
     *error = first_error;

@@ -2,6 +2,7 @@
 // colors swapped), games in parallel, the referee ending games by our rules, live progress, Elo with
 // 95% intervals, and an optional SPRT stop.
 #pragma once
+#include <atomic>
 #include <functional>
 #include <string>
 #include <vector>
@@ -25,6 +26,9 @@ struct MatchConfig {
   SprtParams sprt;
   std::string records_path;  // JSON lines, rewritten atomically as games finish; empty: none
   bool progress = false;     // live progress line on stderr
+  // Non-zero (a signal number): stop. No new game starts, games in progress are dropped after the move
+  // being searched, and the finished games are rated as a shorter match (MatchResult::interrupted).
+  const std::atomic<int>* stop = nullptr;
 };
 
 struct MatchResult {
@@ -35,6 +39,7 @@ struct MatchResult {
   double los = 0.5;
   SprtStatus sprt;  // pentanomial when pairs are complete, else trinomial
   bool sprt_stopped = false;
+  bool interrupted = false;  // MatchConfig::stop ended it before all games were played
   std::vector<MatchRecord> games;  // by game index
   double seconds = 0;
 

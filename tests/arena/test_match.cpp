@@ -4,9 +4,14 @@
 
 #include <unistd.h>
 
+#include <atomic>
+#include <chrono>
+#include <csignal>
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <set>
+#include <thread>
 
 #include "arena/match.h"
 #include "arena/results.h"
@@ -201,6 +206,51 @@ TEST(Match, SearchEffortIsRecorded) {
   EXPECT_FALSE(record_from_json(line, bad, &err)) << line;
 }
 #endif
+
+// A stop request (evaluate's SIGINT) ends the match early: no game starts after it, games in progress are
+// dropped, and what is stored and rated are complete games only.
+TEST(Match, StopRatesOnlyFinishedGames) {
+  MatchConfig cfg;
+  cfg.player1 = "random";
+  cfg.player2 = "random:seed=5,name=other";
+  cfg.max_plies = 300;
+  std::atomic<int> stop{SIGINT};
+  cfg.stop = &stop;
+  cfg.games = 4;
+  MatchResult r;
+  std::string err;
+  ASSERT_TRUE(run_match(cfg, r, &err)) << err;
+  EXPECT_TRUE(r.interrupted);
+  EXPECT_TRUE(r.games.empty());
+
+  stop = 0;
+  cfg.games = 1000000;  // far more than two threads play before the stop below
+  cfg.concurrency = 2;
+  std::thread stopper([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    stop = SIGINT;
+  });
+  bool ok = run_match(cfg, r, &err);
+  stopper.join();
+  ASSERT_TRUE(ok) << err;
+  EXPECT_TRUE(r.interrupted);
+  EXPECT_LT(r.games.size(), size_t(cfg.games));
+  EXPECT_EQ(r.wdl.n(), int64_t(r.games.size()));
+  EXPECT_LE(2 * r.penta.n(), r.wdl.n());
+  check_games(cfg, r);
+  for (auto& g : r.games) EXPECT_TRUE(g.result.over()) << "game " << g.index;
+  auto j = nlohmann::json::parse(match_result_json(cfg, r, "games.jsonl"));
+  EXPECT_EQ(j["games"].get<int64_t>(), r.wdl.n());
+  EXPECT_EQ(j["interrupted"]["planned_games"].get<int>(), cfg.games);
+
+  // Played to the end, a match is not interrupted even with the stop flag wired.
+  stop = 0;
+  cfg.games = 2;
+  ASSERT_TRUE(run_match(cfg, r, &err)) << err;
+  EXPECT_FALSE(r.interrupted);
+  EXPECT_EQ(r.games.size(), 2u);
+  EXPECT_FALSE(nlohmann::json::parse(match_result_json(cfg, r, "games.jsonl")).contains("interrupted"));
+}
 
 TEST(Match, ResultsStoreFeedsRatings) {
   jz::test::TempDir tmp("arena_store");
