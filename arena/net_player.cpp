@@ -1,5 +1,5 @@
 // net:PATH[,sims=N|movetime=MS][,batch=B][,reuse=0|1][,mate1=0|1][,score=W][,device=cpu|cuda|auto]
-//   [,precision=fp32|bf16|auto]
+//   [,precision=fp32|bf16|auto][,cpuct=C,cpuct_growth=G,fpu=F] (search constants, for tuning play)
 // MCTS (mcts/) with a network from a model file (nn/). Networks are loaded once per process and
 // path and shared by every game (NetworkEvaluator is thread-safe); each player has its own tree.
 // A sims budget is the repeatable yardstick: a fresh tree per move, one leaf per network call. A movetime
@@ -101,9 +101,13 @@ bool make_net_player(const PlayerSpec& s, uint64_t seed, std::unique_ptr<Player>
     return false;
   }
   int64_t sims = -1, movetime = -1, batch = -1, reuse = -1, mate1 = 1;
-  double score = 0;
-  if (!spec_keys(s, {"sims", "movetime", "batch", "reuse", "mate1", "score", "device", "precision"}, error) ||
-      !spec_double(s, "score", 0, 10, score, error) || !spec_int(s, "mate1", 0, 1, mate1, error) ||
+  SearchParams params;
+  double score = 0, cpuct = params.cpuct, cpuct_growth = params.cpuct_growth, fpu = params.fpu_reduction;
+  if (!spec_keys(s, {"sims", "movetime", "batch", "reuse", "mate1", "score", "device", "precision", "cpuct",
+                     "cpuct_growth", "fpu"},
+                 error) ||
+      !spec_double(s, "score", 0, 10, score, error) || !spec_double(s, "cpuct", 0.01, 100, cpuct, error) ||
+      !spec_double(s, "cpuct_growth", 0, 100, cpuct_growth, error) || !spec_double(s, "fpu", 0, 10, fpu, error) || !spec_int(s, "mate1", 0, 1, mate1, error) ||
       !spec_int(s, "sims", 1, 100000000, sims, error) || !spec_int(s, "movetime", 1, 86400000, movetime, error) ||
       !spec_int(s, "batch", 1, 4096, batch, error) || !spec_int(s, "reuse", 0, 1, reuse, error))
     return false;
@@ -120,7 +124,9 @@ bool make_net_player(const PlayerSpec& s, uint64_t seed, std::unique_ptr<Player>
     *error = "player spec '" + s.text + "': precision must be fp32, bf16 or auto";
     return false;
   }
-  SearchParams params;
+  params.cpuct = float(cpuct);
+  params.cpuct_growth = float(cpuct_growth);
+  params.fpu_reduction = float(fpu);  // the root keeps its own reduction (fpu_reduction_root)
   if (movetime > 0) {
     params.time_limit = movetime / 1000.0;
     params.simulations = sims > 0 ? int(sims) : 100000000;  // time decides unless sims also given

@@ -53,6 +53,11 @@ TEST(NetPlayer, PlaysLegalGames) {
     EXPECT_FALSE(check_player_spec("net:" + path + ",sims=8," + bad, &err)) << bad;
     EXPECT_NE(err.find("score must be a number"), std::string::npos) << err;
   }
+  EXPECT_TRUE(check_player_spec("net:" + path + ",sims=8,cpuct=2.5,cpuct_growth=0.5,fpu=0.3", &err)) << err;
+  for (const char* bad : {"cpuct=0", "cpuct=x", "fpu=-0.1", "cpuct_growth=-1"}) {
+    EXPECT_FALSE(check_player_spec("net:" + path + ",sims=8," + bad, &err)) << bad;
+    EXPECT_NE(err.find(std::string(bad).substr(0, std::string(bad).find('='))), std::string::npos) << err;
+  }
   // A file that is not a model: a clear error when the player is made.
   std::string junk = path + ".junk";
   { std::ofstream(junk) << "not a model"; }
