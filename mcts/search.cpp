@@ -7,6 +7,7 @@
 
 #include "core/rules.h"
 #include "mcts/gumbel.h"
+#include "mcts/mate_search.h"
 #include "mcts/node.h"
 #include "mcts/terminal.h"
 #include "util/clock.h"
@@ -144,6 +145,7 @@ void Tree::new_search() {
 // Root noise and the Gumbel candidates, once the root has priors.
 void Tree::prepare_root() {
   root_prepared_ = true;
+  guard_root();
   int k = root_->num_edges;
   root_raw_prior_.resize(k);
   for (int i = 0; i < k; ++i) root_raw_prior_[i] = root_->edges[i].prior;
@@ -181,6 +183,45 @@ void Tree::prepare_root() {
       root_noised_ = true;
     }
   }
+}
+
+// Proves root moves with the mate search (SearchParams::mate_guard); the solver's backup rules then
+// keep the search away from proven losses and take a proven win. Likely moves first: a timed search
+// stops guarding after a quarter of its time (a handful of positions need 100+ ms for all moves).
+void Tree::guard_root() {
+  const int n = params_.mate_guard, quiet = params_.mate_guard_quiet, k = root_->num_edges;
+  if (n <= 0 || root_->proven) return;
+  std::vector<int> order(k);
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(),
+                   [&](int a, int b) { return root_->edges[a].prior > root_->edges[b].prior; });
+  Position pos = root_pos_;
+  int lost = 0, longest = 0;
+  for (int i : order) {
+    if (params_.time_limit > 0 && now_seconds() - start_time_ > params_.time_limit / 4) return;
+    Node* c = child_at(root_, i, false);
+    if (c && c->proven) {
+      if (c->proven < 0) ++lost, longest = std::max(longest, c->proof_plies + 1);
+      continue;
+    }
+    pos.do_move(root_->edges[i].move);
+    int proven = 0, plies = 0;
+    if (mcts::defender_lost(pos, 0, 0))  // the game ends here in the mover's favour
+      proven = 1;
+    else if (n > 1 && mcts::defender_lost(pos, n - 1, quiet - 1))
+      proven = 1, plies = 2 * (n - 1);
+    else if (mcts::forced_win(pos, n, quiet))
+      proven = -1, plies = 2 * n - 1;
+    pos.undo_move();
+    if (!proven) continue;
+    c = child_at(root_, i, true);
+    c->proven = int8_t(proven);
+    c->proof_plies = uint8_t(plies);
+    if (proven > 0 && (root_->proven == 0 || plies + 1 < root_->proof_plies))
+      root_->proven = -1, root_->proof_plies = uint8_t(plies + 1);
+    if (proven < 0) ++lost, longest = std::max(longest, plies + 1);
+  }
+  if (root_->proven == 0 && lost == k) root_->proven = 1, root_->proof_plies = uint8_t(longest);
 }
 
 float Tree::cpuct_at(double n) const {

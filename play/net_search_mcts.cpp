@@ -38,6 +38,7 @@ class MctsSearch : public NetSearch {
     p.simulations = t.infinite || t.simulations <= 0 ? (1 << 30) : t.simulations;
     p.time_limit = t.infinite ? 0 : t.seconds;
     p.seed = 1;
+    p.mate_guard = PLAY_MATE_GUARD;
     tree_.set_params(p);
     reach(pos);
     tree_.new_search();

@@ -1,6 +1,8 @@
-// Search strength checks with the stub evaluators: mates, counting endings, the Gumbel root.
+// Search strength checks with the stub evaluators: mates, the mate guard, counting endings, the Gumbel root.
 #include <cmath>
+#include <random>
 
+#include "mcts/mate_search.h"
 #include "tests/mcts/helpers.h"
 
 namespace jz::test {
@@ -151,6 +153,115 @@ TEST(MctsSearch, FindsMateInTwo) {
       EXPECT_EQ(r.proof_plies, 3) << fen;
     }
   }
+}
+
+// The side to move wins within two moves, by the helpers' independent full-width definition.
+bool full_width_mate_in_2(Position& p) {
+  if (has_mate_in_1(p)) return true;
+  MoveList ml;
+  generate_legal(p, ml);
+  for (Move m : ml)
+    if (!m.is_pass() && forces_mate_in_2(p, m)) return true;
+  return false;
+}
+
+TEST(MateSearch, FindsTheShortMates) {
+  for (const char* f : MATE_IN_1)
+    for (const std::string& fen : {std::string(f), flip_fen(f)}) {
+      Position pos = make_pos(fen);
+      EXPECT_TRUE(mcts::forced_win(pos, 1, 0)) << fen;
+      EXPECT_EQ(pos.fen(), make_pos(fen).fen());  // the search leaves the position as it found it
+    }
+  for (const char* f : MATE_IN_2)
+    for (const std::string& fen : {std::string(f), flip_fen(f)}) {
+      Position pos = make_pos(fen, Ruleset::CASUAL);
+      EXPECT_FALSE(mcts::forced_win(pos, 1, 0)) << fen;
+      EXPECT_TRUE(mcts::forced_win(pos, 2, 1)) << fen;
+      EXPECT_TRUE(mcts::forced_win(pos, 3, 0) || !mcts::forced_win(pos, 2, 0)) << fen;  // more moves find more
+    }
+}
+
+// Two moves with a quiet first move is the whole mate-in-2 tree (a mating move always checks): it must
+// agree with the full-width definition on the mate positions and on positions a few random moves away.
+TEST(MateSearch, AgreesWithFullWidthMateInTwo) {
+  std::mt19937 rng(7);
+  int positions = 0, mates = 0;
+  for (const char* set : {"1", "2"}) {
+    std::vector<std::string> fens;
+    if (set[0] == '1') fens.assign(std::begin(MATE_IN_1), std::end(MATE_IN_1));
+    else fens.assign(std::begin(MATE_IN_2), std::end(MATE_IN_2));
+    for (const std::string& f : fens)
+      for (const std::string& fen : {f, flip_fen(f)})
+        for (int walk = 0; walk < 12; ++walk) {
+          Position pos = make_pos(fen, Ruleset::CASUAL);
+          for (int ply = 0; ply < walk % 4; ++ply) {
+            MoveList ml;
+            generate_legal(pos, ml);
+            if (ml.size == 0 || game_result(pos, ml.size).over()) break;
+            pos.do_move(ml[int(rng() % ml.size)]);
+          }
+          if (game_result(pos).over()) continue;
+          bool want = full_width_mate_in_2(pos);
+          EXPECT_EQ(mcts::forced_win(pos, 2, 1), want) << pos.fen();
+          ++positions;
+          mates += want;
+        }
+  }
+  EXPECT_GT(mates, 10);
+  EXPECT_GT(positions - mates, 10);
+}
+
+// The guard proves a mate in 2 at the root before any simulation reaches it; the plain search cannot in one.
+TEST(MctsSearch, MateGuardProvesRootMates) {
+  UniformEvaluator eval;
+  SearchParams p;
+  p.simulations = 1;
+  for (const char* f : MATE_IN_2)
+    for (const std::string& fen : {std::string(f), flip_fen(f)}) {
+      Position pos = make_pos(fen, Ruleset::CASUAL);
+      EXPECT_EQ(search(pos, eval, p).proven, 0) << fen;
+      SearchParams g = p;
+      g.mate_guard = 2;
+      SearchResult r = search(pos, eval, g);
+      EXPECT_EQ(r.proven, 1) << fen;
+      EXPECT_TRUE(forces_mate_in_2(pos, r.move)) << fen << " played " << r.move.raw;
+    }
+}
+
+// With the defender to move, a move after which the attacker mates in 2 is proven lost by the guard, so a
+// search too small to see the mate still avoids it; without the guard it walks into some of them.
+TEST(MctsSearch, MateGuardAvoidsMateInTwoThreats) {
+  UniformEvaluator eval;
+  SearchParams p;
+  p.simulations = 2;
+  int checked = 0, unsafe_without = 0;
+  for (const char* f : MATE_IN_2)
+    for (std::string fen : {std::string(f), flip_fen(f)}) {
+      size_t side = fen.find(' ') + 1;
+      fen[side] = fen[side] == 'w' ? 'b' : 'w';
+      Position pos;
+      std::string err;
+      if (!pos.set_fen(fen, Ruleset::CASUAL, &err) || game_result(pos).over()) continue;
+      MoveList moves;
+      generate_legal(pos, moves);
+      auto unsafe = [&](Move m) {
+        pos.do_move(m);
+        bool u = full_width_mate_in_2(pos);
+        pos.undo_move();
+        return u;
+      };
+      int safe = 0;
+      for (Move m : moves) safe += !unsafe(m);
+      if (safe == 0 || safe == moves.size) continue;
+      unsafe_without += unsafe(search(pos, eval, p).move);
+      SearchParams g = p;
+      g.mate_guard = 2;
+      SearchResult r = search(pos, eval, g);
+      EXPECT_FALSE(unsafe(r.move)) << fen << " played " << r.move.raw;
+      ++checked;
+    }
+  EXPECT_GT(checked, 3);
+  EXPECT_GT(unsafe_without, 0);
 }
 
 // Han has just passed: a Cho pass ends the game now by counting. Ahead, Cho should end it; behind,
