@@ -1,4 +1,4 @@
-// net:PATH[,sims=N|movetime=MS][,batch=B][,reuse=0|1][,mate1=0|1][,guard=N][,score=W][,device=cpu|cuda|auto]
+// net:PATH[,sims=N|movetime=MS][,batch=B][,reuse=0|1][,mate1=0|1][,guard=0|1][,score=W][,device=cpu|cuda|auto]
 //   [,precision=fp32|bf16|auto][,cpuct=C,cpuct_growth=G,fpu=F] (search constants, for tuning play)
 // MCTS (mcts/) with a network from a model file (nn/). Networks are loaded once per process and
 // path and shared by every game (NetworkEvaluator is thread-safe); each player has its own tree.
@@ -7,9 +7,9 @@
 // playouts per CPU second of batch 1 for a 4x32 network on this project's CPU machine), and in bf16 where
 // the hardware runs it natively (precision auto: about 2x the evaluations per second on AVX512-BF16).
 // A sims player stays fp32 unless told: its games then replay the same on any machine.
-// guard=N: the root's mate guard (SearchParams::mate_guard), on by default for movetime players as in the
-// UCI engine (N = 3: mates in 3 whose first move may be quiet, about 1% of a 1 s move); sims players keep
-// the plain search of the learning curves unless told.
+// guard=0|1: the root's mate guard (SearchParams::mate_guard, PLAY_MATE_GUARD), on by default for movetime
+// players as in the UCI engine (about 1-2% of a 1 s move); sims players keep the plain search of the
+// learning curves unless told.
 #include <torch/torch.h>
 
 #include <map>
@@ -111,7 +111,7 @@ bool make_net_player(const PlayerSpec& s, uint64_t seed, std::unique_ptr<Player>
                  error) ||
       !spec_double(s, "score", 0, 10, score, error) || !spec_double(s, "cpuct", 0.01, 100, cpuct, error) ||
       !spec_double(s, "cpuct_growth", 0, 100, cpuct_growth, error) || !spec_double(s, "fpu", 0, 10, fpu, error) || !spec_int(s, "mate1", 0, 1, mate1, error) ||
-      !spec_int(s, "guard", 0, 4, guard, error) ||
+      !spec_int(s, "guard", 0, 1, guard, error) ||
       !spec_int(s, "sims", 1, 100000000, sims, error) || !spec_int(s, "movetime", 1, 86400000, movetime, error) ||
       !spec_int(s, "batch", 1, 4096, batch, error) || !spec_int(s, "reuse", 0, 1, reuse, error))
     return false;
@@ -139,7 +139,10 @@ bool make_net_player(const PlayerSpec& s, uint64_t seed, std::unique_ptr<Player>
   }
   params.seed = seed;
   params.mate_in_one = mate1 == 1;
-  params.mate_guard = guard >= 0 ? int(guard) : timed ? PLAY_MATE_GUARD : 0;
+  if (guard == 1 || (guard < 0 && timed)) {
+    params.mate_guard = PLAY_MATE_GUARD;
+    params.mate_guard_checks = PLAY_MATE_GUARD_CHECKS;
+  }
   params.score_utility_weight = float(score);
   if (!out) return true;  // checking a spec does not load the network
   std::shared_ptr<Evaluator> net = shared_network(s.arg, device, precision, error);

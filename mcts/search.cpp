@@ -189,8 +189,9 @@ void Tree::prepare_root() {
 // keep the search away from proven losses and take a proven win. Likely moves first: a timed search
 // stops guarding after a quarter of its time (a handful of positions need 100+ ms for all moves).
 void Tree::guard_root() {
-  const int n = params_.mate_guard, quiet = params_.mate_guard_quiet, k = root_->num_edges;
-  if (n <= 0 || root_->proven) return;
+  const int n = params_.mate_guard, quiet = params_.mate_guard_quiet, checks = params_.mate_guard_checks;
+  const int k = root_->num_edges;
+  if ((n <= 0 && checks <= 0) || root_->proven) return;
   std::vector<int> order(k);
   std::iota(order.begin(), order.end(), 0);
   std::stable_sort(order.begin(), order.end(),
@@ -210,8 +211,12 @@ void Tree::guard_root() {
       proven = 1;
     else if (n > 1 && mcts::defender_lost(pos, n - 1, quiet - 1))
       proven = 1, plies = 2 * (n - 1);
+    else if (checks > 1 && pos.in_check() && mcts::defender_lost(pos, checks - 1, 0))
+      proven = 1, plies = 2 * (checks - 1);
     else if (mcts::forced_win(pos, n, quiet))
       proven = -1, plies = 2 * n - 1;
+    else if (mcts::forced_win(pos, checks, 0))
+      proven = -1, plies = 2 * checks - 1;
     pos.undo_move();
     if (!proven) continue;
     c = child_at(root_, i, true);

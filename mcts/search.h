@@ -15,9 +15,12 @@
 
 namespace jz {
 
-// The mate guard of play (UCI engine, timed match players): mates in 3 with a quiet first move cost about
-// 11 ms per root on average (200 ms at worst) on the project's CPU machine; mates in 4 cost 20 (675) ms.
-constexpr int PLAY_MATE_GUARD = 3;
+// The mate guard of play (UCI engine, timed match players). On the project's CPU machine, over 2,405
+// positions of match games: 3 moves with a quiet first one cost 10.8 ms per root on average (200 ms at
+// worst), 5 checks 3.7 (159) ms; 4 moves with a quiet first one would cost 20 (675) ms. Replayed on the
+// shipped network's 50 lost games against alpha-beta normal, the pair flags a move that allowed such a
+// mate while a safe move existed in 24 of them (3 moves alone: 13).
+constexpr int PLAY_MATE_GUARD = 3, PLAY_MATE_GUARD_CHECKS = 5;
 
 struct SearchParams {
   // Budget. simulations = visits to the root's children to reach, reused subtree visits included.
@@ -65,11 +68,13 @@ struct SearchParams {
   bool mate_in_one = true;
 
   // Mate guard at the root (play): each root move is checked with a small exhaustive mate search
-  // (mcts/mate_search.h) before the search spends visits on it. A move after which the opponent forces a
-  // win within mate_guard of its moves (the first mate_guard_quiet of them any move, the rest checks) is
-  // proven lost; one that forces such a win for the side to move is proven won. 0 = off (self-play).
+  // (mcts/mate_search.h) before the search spends visits on it: wins within mate_guard moves whose first
+  // mate_guard_quiet may be any move and the rest checks, and within mate_guard_checks moves that are all
+  // checks (Janggi's long mates are check sequences). A move after which the opponent has such a win is
+  // proven lost; one that gives the side to move such a win is proven won. 0 = off (self-play).
   int mate_guard = 0;
   int mate_guard_quiet = 1;
+  int mate_guard_checks = 0;
 
   // KataGo forced playouts at the root (PUCT root only, full searches) + policy target pruning.
   bool forced_playouts = false;

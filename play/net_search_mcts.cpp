@@ -39,6 +39,7 @@ class MctsSearch : public NetSearch {
     p.time_limit = t.infinite ? 0 : t.seconds;
     p.seed = 1;
     p.mate_guard = PLAY_MATE_GUARD;
+    p.mate_guard_checks = PLAY_MATE_GUARD_CHECKS;
     tree_.set_params(p);
     reach(pos);
     tree_.new_search();

@@ -59,8 +59,8 @@ TEST(NetPlayer, PlaysLegalGames) {
     EXPECT_NE(err.find(std::string(bad).substr(0, std::string(bad).find('='))), std::string::npos) << err;
   }
   EXPECT_TRUE(check_player_spec("net:" + path + ",movetime=10,guard=0", &err)) << err;
-  EXPECT_TRUE(check_player_spec("net:" + path + ",sims=8,guard=4", &err)) << err;
-  for (const char* bad : {"guard=5", "guard=-1", "guard=x"}) {
+  EXPECT_TRUE(check_player_spec("net:" + path + ",sims=8,guard=1", &err)) << err;
+  for (const char* bad : {"guard=2", "guard=-1", "guard=x"}) {
     EXPECT_FALSE(check_player_spec("net:" + path + ",sims=8," + bad, &err)) << bad;
     EXPECT_NE(err.find("guard"), std::string::npos) << err;
   }

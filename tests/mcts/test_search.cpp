@@ -225,6 +225,9 @@ TEST(MctsSearch, MateGuardProvesRootMates) {
       SearchResult r = search(pos, eval, g);
       EXPECT_EQ(r.proven, 1) << fen;
       EXPECT_TRUE(forces_mate_in_2(pos, r.move)) << fen << " played " << r.move.raw;
+      SearchParams checks = p;  // check sequences only: proven exactly where the mate starts with a check
+      checks.mate_guard_checks = 2;
+      EXPECT_EQ(search(pos, eval, checks).proven == 1, mcts::forced_win(pos, 2, 0)) << fen;
     }
 }
 
