@@ -16,6 +16,7 @@ void add_bench(CLI::App& app, int& rc) {
   bench->require_subcommand(1);
   add_bench_perft(*bench, rc);
   add_bench_mcts(*bench, rc);
+  add_bench_guard(*bench, rc);
   add_bench_ab(*bench, rc);
 #ifdef JZ_WITH_TORCH
   add_bench_nn(*bench, rc);

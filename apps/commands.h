@@ -13,6 +13,7 @@ void add_bench(CLI::App& app, int& rc);  // bench perft, bench nn, bench mcts, .
 void add_bench_perft(CLI::App& bench, int& rc);
 void add_bench_nn(CLI::App& bench, int& rc);    // network throughput (nn/)
 void add_bench_mcts(CLI::App& bench, int& rc);  // search speed and tree memory (mcts/)
+void add_bench_guard(CLI::App& bench, int& rc);  // the root mate guard's cost (mcts/mate_search.h)
 void add_bench_ab(CLI::App& bench, int& rc);    // alpha-beta engine speed and level match
 void add_evaluate(CLI::App& app, int& rc);      // matches between players (arena/)
 void add_ratings(CLI::App& app, int& rc);

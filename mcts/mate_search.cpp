@@ -38,4 +38,22 @@ bool defender_lost(Position& pos, int moves, int quiet) {
   return true;
 }
 
+int guard_verdict(Position& pos, Move m, int moves, int quiet, int checks, int& plies) {
+  pos.do_move(m);
+  int v = 0;
+  plies = 0;
+  if (defender_lost(pos, 0, 0))  // the game ends here in the mover's favour
+    v = 1;
+  else if (moves > 1 && defender_lost(pos, moves - 1, quiet - 1))
+    v = 1, plies = 2 * (moves - 1);
+  else if (checks > 1 && pos.in_check() && defender_lost(pos, checks - 1, 0))
+    v = 1, plies = 2 * (checks - 1);
+  else if (forced_win(pos, moves, quiet))
+    v = -1, plies = 2 * moves - 1;
+  else if (forced_win(pos, checks, 0))
+    v = -1, plies = 2 * checks - 1;
+  pos.undo_move();
+  return v;
+}
+
 }  // namespace jz::mcts

@@ -15,4 +15,9 @@ bool forced_win(Position& pos, int moves, int quiet);
 // more attacker moves (0: the position is already won for the attacker, e.g. checkmate).
 bool defender_lost(Position& pos, int moves, int quiet);
 
+// The root guard's verdict on move m of pos (SearchParams::mate_guard): +1 when m wins for the mover
+// (at once, within `moves` moves whose first `quiet` may be quiet, or within `checks` checking moves), -1
+// when the opponent then has such a win, 0 otherwise; plies gets the proof's length bound.
+int guard_verdict(Position& pos, Move m, int moves, int quiet, int checks, int& plies);
+
 }  // namespace jz::mcts

@@ -205,19 +205,8 @@ void Tree::guard_root() {
       if (c->proven < 0) ++lost, longest = std::max(longest, c->proof_plies + 1);
       continue;
     }
-    pos.do_move(root_->edges[i].move);
-    int proven = 0, plies = 0;
-    if (mcts::defender_lost(pos, 0, 0))  // the game ends here in the mover's favour
-      proven = 1;
-    else if (n > 1 && mcts::defender_lost(pos, n - 1, quiet - 1))
-      proven = 1, plies = 2 * (n - 1);
-    else if (checks > 1 && pos.in_check() && mcts::defender_lost(pos, checks - 1, 0))
-      proven = 1, plies = 2 * (checks - 1);
-    else if (mcts::forced_win(pos, n, quiet))
-      proven = -1, plies = 2 * n - 1;
-    else if (mcts::forced_win(pos, checks, 0))
-      proven = -1, plies = 2 * checks - 1;
-    pos.undo_move();
+    int plies = 0;
+    int proven = mcts::guard_verdict(pos, root_->edges[i].move, n, quiet, checks, plies);
     if (!proven) continue;
     c = child_at(root_, i, true);
     c->proven = int8_t(proven);

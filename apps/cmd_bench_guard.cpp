@@ -1,0 +1,99 @@
+// `janggi-zero bench guard`: the cost of the root's mate guard (mcts/mate_search.h) on real positions,
+// the match positions of a games file, for the play setting and the deeper ones it was chosen against.
+// Reported as CPU milliseconds per root (mean, 99th percentile, worst) and as a share of a move's time.
+#include <time.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "apps/app_support.h"
+#include "apps/commands.h"
+#include "arena/record.h"
+#include "core/movegen.h"
+#include "mcts/mate_search.h"
+#include "mcts/search.h"
+
+namespace jz::app {
+
+namespace {
+
+double thread_cpu() {
+  timespec ts;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return double(ts.tv_sec) + 1e-9 * double(ts.tv_nsec);
+}
+
+struct GuardSetting {
+  const char* name;
+  int moves, quiet, checks;
+};
+
+int run_bench_guard(const std::string& games, int every, int limit, double movetime_ms) {
+  std::vector<MatchRecord> records;
+  std::string err;
+  if (!read_records(games, records, &err)) return report_error(err, 2);
+  std::vector<Position> roots;
+  for (const MatchRecord& r : records) {
+    Position pos;
+    if (!pos.set_fen(r.start_fen, r.rules, r.options, &err)) return report_error(games + ": " + err, 2);
+    for (size_t i = 0; i < r.moves.size() && int(roots.size()) < limit; ++i) {
+      if (!is_legal(pos, r.moves[i])) return report_error(games + ": game " + std::to_string(r.index) + " ply " +
+                                                              std::to_string(i + 1) + ": illegal move", 2);
+      pos.do_move(r.moves[i]);
+      if ((i + 1) % every == 0 && !game_result(pos).over()) roots.push_back(pos);
+    }
+  }
+  if (roots.empty()) return report_error(games + ": no positions", 2);
+  std::printf("%zu positions (every %d plies of %zu games)\n", roots.size(), every, records.size());
+  const GuardSetting settings[] = {
+      {"play (3 moves, 1 quiet; 5 checks)", PLAY_MATE_GUARD, 1, PLAY_MATE_GUARD_CHECKS},
+      {"3 moves, 1 quiet", 3, 1, 0},
+      {"5 checks", 0, 0, 5},
+      {"4 moves, 1 quiet", 4, 1, 0},
+  };
+  for (const GuardSetting& g : settings) {
+    std::vector<double> ms;
+    long moves = 0, won = 0, lost = 0;
+    for (Position pos : roots) {
+      double t0 = thread_cpu();
+      MoveList list;
+      generate_legal(pos, list);
+      for (Move m : list) {
+        int plies;
+        int v = mcts::guard_verdict(pos, m, g.moves, g.quiet, g.checks, plies);
+        won += v > 0, lost += v < 0;
+      }
+      moves += list.size;
+      ms.push_back(1000 * (thread_cpu() - t0));
+    }
+    std::sort(ms.begin(), ms.end());
+    double mean = 0;
+    for (double x : ms) mean += x / double(ms.size());
+    std::printf("%-34s %7.2f ms/root (%5.2f%% of %.0f ms), p99 %7.1f ms, worst %7.1f ms | moves %ld: won %ld, lost %ld\n",
+                g.name, mean, 100 * mean / movetime_ms, movetime_ms, ms[std::min(ms.size() - 1, ms.size() * 99 / 100)],
+                ms.back(), moves, won, lost);
+  }
+  return 0;
+}
+
+}  // namespace
+
+void add_bench_guard(CLI::App& bench, int& rc) {
+  struct Opts {
+    std::string games;
+    int every = 7, limit = 100000;
+    double movetime = 1000;
+  };
+  auto o = std::make_shared<Opts>();
+  auto* cmd = bench.add_subcommand("guard", "Mate guard cost per root on the positions of a match games file");
+  cmd->add_option("--games", o->games, "Games file of a match (*.games.jsonl)")->required();
+  cmd->add_option("--every", o->every, "Take every Nth position of each game")->check(CLI::Range(1, 1000));
+  cmd->add_option("--limit", o->limit, "At most this many positions")->check(CLI::Range(1, 10000000));
+  cmd->add_option("--movetime", o->movetime, "Move time (ms) the cost is compared with")->check(CLI::Range(1.0, 1e7));
+  set_command(cmd, rc, [o] { return run_bench_guard(o->games, o->every, o->limit, o->movetime); });
+}
+
+}  // namespace jz::app
