@@ -125,6 +125,7 @@ void add_evaluate(CLI::App& app, int& rc) {
       return void(report_error(err));  // finished games stay in the records file, the store gets no result
     }
     if (r.interrupted && r.games.empty()) {
+      std::remove(cfg.records_path.c_str());  // the stem's claim, empty
       rc = report_error("interrupted before any game finished: no result stored", 130);
       return;
     }

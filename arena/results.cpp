@@ -3,6 +3,11 @@
 #include <algorithm>
 #include <cmath>
 #include <ctime>
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
@@ -43,10 +48,21 @@ bool new_match_stem(const std::string& dir, const MatchResult& r, std::string& s
   std::time_t t = std::time(nullptr);
   std::strftime(ts, sizeof ts, "%Y%m%d-%H%M%S", std::localtime(&t));
   std::string base = dir + "/" + ts + "_" + sanitize(r.name1) + "_vs_" + sanitize(r.name2);
-  stem = base;
-  for (int k = 2; fs::exists(stem + ".result.json") || fs::exists(stem + ".games.jsonl"); ++k)
-    stem = base + "_" + std::to_string(k);
-  return true;
+  // The stem is claimed by creating its (empty) games file exclusively: matches started in the same
+  // second with the same players, as two processes on two cores are, get different stems.
+  for (int k = 1;; ++k) {
+    stem = k == 1 ? base : base + "_" + std::to_string(k);
+    if (fs::exists(stem + ".result.json")) continue;
+    int fd = ::open((stem + ".games.jsonl").c_str(), O_WRONLY | O_CREAT | O_EXCL, 0644);
+    if (fd >= 0) {
+      ::close(fd);
+      return true;
+    }
+    if (errno != EEXIST) {
+      *error = "cannot create '" + stem + ".games.jsonl': " + std::strerror(errno);
+      return false;
+    }
+  }
 }
 
 std::string match_result_json(const MatchConfig& cfg, const MatchResult& r, const std::string& records_file) {

@@ -9,7 +9,8 @@
 
 namespace jz {
 
-// A fresh path stem in dir for a match between the two players (dir is created).
+// A fresh path stem in dir for a match between the two players (dir is created), claimed by creating its
+// empty games file (<stem>.games.jsonl), so that concurrent matches never share one.
 bool new_match_stem(const std::string& dir, const MatchResult& names, std::string& stem, std::string* error);
 std::string match_result_json(const MatchConfig& cfg, const MatchResult& r, const std::string& records_file);
 bool write_match_result(const std::string& path, const MatchConfig& cfg, const MatchResult& r,

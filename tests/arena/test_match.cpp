@@ -267,9 +267,18 @@ TEST(Match, ResultsStoreFeedsRatings) {
     ASSERT_TRUE(new_match_stem(dir, r, stem, &err)) << err;
     ASSERT_TRUE(write_match_result(stem + ".result.json", cfg, r, stem + ".games.jsonl", &err)) << err;
   }
+  // Two matches of the same players started in the same second get different stems, each with its
+  // games file claimed at once.
+  MatchResult same;
+  same.name1 = "a", same.name2 = "b";
+  std::string err, s1, s2;
+  ASSERT_TRUE(new_match_stem(dir, same, s1, &err)) << err;
+  ASSERT_TRUE(new_match_stem(dir, same, s2, &err)) << err;
+  EXPECT_NE(s1, s2);
+  EXPECT_TRUE(std::filesystem::exists(s1 + ".games.jsonl"));
+  EXPECT_TRUE(std::filesystem::exists(s2 + ".games.jsonl"));
   std::vector<PairResult> res;
   int files = 0;
-  std::string err;
   ASSERT_TRUE(load_results(dir, res, &files, &err)) << err;
   EXPECT_EQ(files, 2);
   ASSERT_EQ(res.size(), 2u);
