@@ -1,5 +1,7 @@
 #include "apps/app_support.h"
 
+#include <time.h>
+
 #include <csignal>
 #include <cstdio>
 #include <exception>
@@ -64,5 +66,11 @@ const std::atomic<int>& install_stop_signals() {
 }
 
 const std::atomic<int>& stop_signal() { return g_stop_signal; }
+
+double thread_cpu_seconds() {
+  timespec ts;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return double(ts.tv_sec) + 1e-9 * double(ts.tv_nsec);
+}
 
 }  // namespace jz::app

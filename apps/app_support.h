@@ -37,4 +37,7 @@ const std::atomic<int>& install_stop_signals();
 // The same flag, for code that runs after install_stop_signals().
 const std::atomic<int>& stop_signal();
 
+// CPU seconds of the calling thread: benchmark rates that hold up on a machine shared with other work.
+double thread_cpu_seconds();
+
 }  // namespace jz::app

@@ -28,13 +28,6 @@ const char* BENCH_FENS[] = {
     "3k1c3/3aa4/2n3r1c/p1B2P3/3PCP3/6p2/9/2R6/4K4/3ACA3 w - - 1 61",                       // endgame
 };
 
-// CPU seconds of this thread: on a shared machine wall-clock nodes/s understates the engine.
-double thread_cpu_seconds() {
-  timespec ts;
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
 // The signature set: the bench positions and three more of the 16 setups.
 constexpr int SIGNATURE_SETUPS[] = {5, 10, 15};
 

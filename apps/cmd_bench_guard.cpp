@@ -20,12 +20,6 @@ namespace jz::app {
 
 namespace {
 
-double thread_cpu() {
-  timespec ts;
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return double(ts.tv_sec) + 1e-9 * double(ts.tv_nsec);
-}
-
 struct GuardSetting {
   const char* name;
   int moves, quiet, checks;
@@ -58,7 +52,7 @@ int run_bench_guard(const std::string& games, int every, int limit, double movet
     std::vector<double> ms;
     long moves = 0, won = 0, lost = 0;
     for (Position pos : roots) {
-      double t0 = thread_cpu();
+      double t0 = thread_cpu_seconds();
       MoveList list;
       generate_legal(pos, list);
       for (Move m : list) {
@@ -67,7 +61,7 @@ int run_bench_guard(const std::string& games, int every, int limit, double movet
         won += v > 0, lost += v < 0;
       }
       moves += list.size;
-      ms.push_back(1000 * (thread_cpu() - t0));
+      ms.push_back(1000 * (thread_cpu_seconds() - t0));
     }
     std::sort(ms.begin(), ms.end());
     double mean = 0;

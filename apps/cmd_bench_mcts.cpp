@@ -27,14 +27,6 @@ namespace jz::app {
 
 namespace {
 
-// CPU time of the calling thread: everything here runs in one thread (LibTorch uses one), so ratios of
-// CPU-time rates hold up on a machine shared with other work, where wall-clock rates do not.
-double thread_cpu() {
-  timespec ts;
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return double(ts.tv_sec) + 1e-9 * double(ts.tv_nsec);
-}
-
 struct BenchMctsOpts {
   int sims = 200, trees = 16, batch = 64, tree_visits = 200000;
   double seconds = 3;
@@ -68,7 +60,7 @@ SelfPlayStats run_trees(Evaluator& eval, const BenchMctsOpts& o, double seconds,
   std::vector<Evaluation> out;
   std::vector<int> start(o.trees + 1);
   SelfPlayStats s;
-  double t0 = now_seconds(), c0 = thread_cpu();
+  double t0 = now_seconds(), c0 = thread_cpu_seconds();
   while ((s.seconds = now_seconds() - t0) < seconds) {
     reqs.clear();
     for (int t = 0; t < o.trees; ++t) {
@@ -104,7 +96,7 @@ SelfPlayStats run_trees(Evaluator& eval, const BenchMctsOpts& o, double seconds,
     ++s.rounds;
   }
   for (auto& t : trees) s.playouts += t->result().playouts;  // searches still under way
-  s.cpu = thread_cpu() - c0;
+  s.cpu = thread_cpu_seconds() - c0;
   return s;
 }
 
@@ -166,12 +158,12 @@ double raw_evals_per_second(Evaluator& eval, int batch, double seconds, double* 
   std::vector<Evaluation> out(batch);
   eval.evaluate(in.data(), batch, out.data());  // warm-up
   long n = 0;
-  double t0 = now_seconds(), c0 = thread_cpu(), s;
+  double t0 = now_seconds(), c0 = thread_cpu_seconds(), s;
   while ((s = now_seconds() - t0) < seconds) {
     eval.evaluate(in.data(), batch, out.data());
     n += batch;
   }
-  *per_cpu = n / (thread_cpu() - c0);
+  *per_cpu = n / (thread_cpu_seconds() - c0);
   return n / s;
 }
 #endif
