@@ -1,8 +1,6 @@
 // `janggi-zero bench guard`: the cost of the root's mate guard (mcts/mate_search.h) on real positions,
 // the match positions of a games file, for the play setting and the deeper ones it was chosen against.
 // Reported as CPU milliseconds per root (mean, 99th percentile, worst) and as a share of a move's time.
-#include <time.h>
-
 #include <algorithm>
 #include <cstdio>
 #include <memory>

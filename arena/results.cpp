@@ -1,13 +1,13 @@
 #include "arena/results.h"
 
-#include <algorithm>
-#include <cmath>
-#include <ctime>
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
+#include <cmath>
 #include <cstring>
+#include <ctime>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
