@@ -275,7 +275,12 @@ int Tree::select_forced(const Node* node) const {
 bool Tree::budget_spent() const {
   if (root_->state == NodeState::TERMINAL) return true;
   if (root_->state == NodeState::UNEXPANDED) return false;
-  if (params_.time_limit > 0 && now_seconds() - start_time_ >= params_.time_limit) return true;
+  if (params_.time_limit > 0) {
+    // A timed search (play) has nothing left to learn once the root is proven won: the move is that win.
+    // Fixed-budget searches keep going, so self-play's visit targets do not depend on the solver.
+    if (root_->proven < 0) return true;
+    if (now_seconds() - start_time_ >= params_.time_limit) return true;
+  }
   long used = long(root_->n) - 1 + root_->in_flight;
   return used >= params_.simulations;
 }

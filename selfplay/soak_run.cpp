@@ -52,6 +52,7 @@ class StallInjector : public Evaluator {
   }
   std::string id() const override { return inner_->id(); }
   int preferred_batch() const override { return inner_->preferred_batch(); }
+  RuleOptions rule_options() const override { return inner_->rule_options(); }
 
  private:
   std::shared_ptr<Evaluator> inner_;

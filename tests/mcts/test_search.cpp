@@ -231,6 +231,26 @@ TEST(MctsSearch, MateGuardProvesRootMates) {
     }
 }
 
+// A timed search ends once the guard has proven the root won, instead of spending its whole time; the
+// same search without a time limit keeps to its simulation budget (self-play's targets).
+TEST(MctsSearch, TimedSearchStopsWhenTheRootIsProvenWon) {
+  UniformEvaluator eval;
+  Position pos = make_pos(MATE_IN_2[0], Ruleset::CASUAL);
+  SearchParams p;
+  p.mate_guard = 2;
+  p.simulations = 1 << 30;
+  p.time_limit = 60;  // a search that does not stop would take a minute and fail below
+  SearchResult r = search(pos, eval, p);
+  EXPECT_EQ(r.proven, 1);
+  EXPECT_TRUE(forces_mate_in_2(pos, r.move));
+  EXPECT_LT(r.seconds, 30.0);
+  p.time_limit = 0;
+  p.simulations = 300;
+  r = search(pos, eval, p);
+  EXPECT_EQ(r.proven, 1);
+  EXPECT_GE(r.root_visits, 300);
+}
+
 // With the defender to move, a move after which the attacker mates in 2 is proven lost by the guard, so a
 // search too small to see the mate still avoids it; without the guard it walks into some of them.
 TEST(MctsSearch, MateGuardAvoidsMateInTwoThreats) {
