@@ -293,10 +293,11 @@ TEST(MctsTree, MultiThreadedSearchOfOneTree) {
   tree.new_search();
   r = search_parallel(tree, eval, opt);
   EXPECT_EQ(r.playouts, 0);
-  // A time limit ends an unbounded search.
+  // A time limit ends an unbounded search (from the start position: a timed search of the mate above
+  // would end at once, its root proven won).
   p.time_limit = 0.05;
   tree.set_params(p);
-  tree.new_search();
+  tree.reset(Position());
   opt.stop = nullptr;
   r = search_parallel(tree, eval, opt);
   EXPECT_GT(r.playouts, 0);
