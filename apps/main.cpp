@@ -1,4 +1,5 @@
 // janggi-zero: one binary, many subcommands (KataGo style).
+#include <malloc.h>
 #include <unistd.h>
 
 #include <cstdio>
@@ -7,7 +8,18 @@
 
 #include "apps/commands.h"
 
+// LibTorch allocates and frees blocks of hundreds of KB to a few MB at every forward pass and training
+// step. With glibc's defaults they are mmap'ed and unmapped, or the heap's top is trimmed after them,
+// so every step faults its memory in again: fp32 inference at batch 16-128 ran at a third of batch 8's
+// rate and jumped between runs (docs/training/allocator.md). Such blocks stay in the heap, and the heap
+// keeps up to 256 MB of free top, for every command. Both settings are needed: either alone does not help.
+static void keep_freed_memory() {
+  mallopt(M_MMAP_THRESHOLD, 32 << 20);
+  mallopt(M_TRIM_THRESHOLD, 256 << 20);
+}
+
 int main(int argc, char** argv) {
+  keep_freed_memory();
   // Spinning OpenMP teams collapse throughput when threads outnumber cores; libgomp reads this
   // variable when it loads, so re-exec once with it set.
   if (!std::getenv("OMP_WAIT_POLICY")) {
