@@ -233,7 +233,7 @@ int Tree::select_puct(const Node* node, bool is_root) const {
       }
       c = c->sibling;
     }
-    if (is_root && i == root_banned_) continue;
+    if (is_root && !root_eligible(i)) continue;
     double score = q + u_scale * node->edges[i].prior / (1.0 + n);
     if (score > best_score) best_score = score, best = i;
   }
@@ -265,7 +265,7 @@ int Tree::select_forced(const Node* node) const {
   double best_deficit = 0;
   for (const Node* c = node->child; c; c = c->sibling) {
     double have = c->n + double(c->in_flight);
-    if (have == 0) continue;
+    if (have == 0 || !root_eligible(c->index)) continue;
     double deficit = std::sqrt(params_.forced_k * node->edges[c->index].prior * total) - have;
     if (deficit > best_deficit) best_deficit = deficit, best = c->index;
   }
@@ -385,13 +385,17 @@ void Tree::backup(Node* leaf, double v, float d, float m, int depth) {
 }
 
 void Tree::apply(const LeafRequest* reqs, const Evaluation* evals, int n) {
+  // Checked before anything changes, so that a refused batch can still be abandoned.
+  for (int i = 0; i < n; ++i) {
+    if (reqs[i].owner != this) throw std::logic_error("Tree::apply: leaf from another tree");
+    if (int(evals[i].policy.size()) != reqs[i].moves.size)
+      throw std::runtime_error("evaluator returned a policy of the wrong size");
+  }
   for (int i = 0; i < n; ++i) {
     const LeafRequest& req = reqs[i];
     const Evaluation& e = evals[i];
-    if (req.owner != this) throw std::logic_error("Tree::apply: leaf from another tree");
     Node* node = req.node;
     int k = req.moves.size;
-    if (int(e.policy.size()) != k) throw std::runtime_error("evaluator returned a policy of the wrong size");
     node->edges = new Edge[k];
     node->num_edges = uint16_t(k);
     edges_ += k;
@@ -419,11 +423,20 @@ void Tree::apply(const LeafRequest* reqs, const Evaluation* evals, int n) {
   }
 }
 
+void Tree::abandon(const LeafRequest* reqs, int n) {
+  for (int i = 0; i < n; ++i) {
+    if (reqs[i].owner != this) throw std::logic_error("Tree::abandon: leaf from another tree");
+    for (Node* x = reqs[i].node; x; x = x->parent) --x->in_flight;
+    --in_flight_;
+  }
+}
+
 std::vector<float> Tree::root_visits_vector(bool pruned) const {
   int k = root_->num_edges;
   std::vector<float> v(k, 0.0f);
   int best = -1;
   for (const Node* c = root_->child; c; c = c->sibling) {
+    if (!root_eligible(c->index)) continue;  // visits a reused subtree gave a banned move
     v[c->index] = float(c->n);
     if (best < 0 || c->n > v[best] || (c->n == v[best] && c->value() > find_child(root_, best)->value()))
       best = c->index;
@@ -437,7 +450,7 @@ std::vector<float> Tree::root_visits_vector(bool pruned) const {
   const Node* b = find_child(root_, best);
   double best_puct = b->value() + cp * root_->edges[best].prior * sq / (1.0 + b->n);
   for (const Node* c = root_->child; c; c = c->sibling) {
-    if (c->index == best || c->n == 0) continue;
+    if (c->index == best || v[c->index] == 0) continue;
     double p = root_->edges[c->index].prior;
     double forced = std::sqrt(params_.forced_k * p * total);
     double keep = c->n, q = c->value();
@@ -513,8 +526,9 @@ SearchResult Tree::summary() const {
     std::vector<float> v = root_visits_vector(forced);
     for (const Node* c = root_->child; c; c = c->sibling)  // proven losses only if nothing else is left
       if (c->proven < 0 && root_->proven == 0) v[c->index] = -1;
-    if (root_banned_ >= 0) v[root_banned_] = -2;
-    choice = root_banned_ == 0 ? 1 : 0;
+    for (int i = 0; i < k; ++i)
+      if (!root_eligible(i)) v[i] = -2;
+    choice = root_eligible(0) ? 0 : 1;
     for (int i = 1; i < k; ++i)
       if (v[i] > v[choice] || (v[i] == v[choice] && v[i] <= 0 && r.prior[i] > r.prior[choice])) choice = i;
   }

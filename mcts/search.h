@@ -152,6 +152,9 @@ class Tree {
   int gather(int max_leaves, std::vector<LeafRequest>& out);
   // Expands and backs up n leaves this tree handed out, with their evaluations (any order).
   void apply(const LeafRequest* reqs, const Evaluation* evals, int n);
+  // Takes back n leaves this tree handed out without an evaluation (the evaluator failed): the tree is
+  // as if they had never been gathered.
+  void abandon(const LeafRequest* reqs, int n);
   // Budget (or time) spent and nothing in flight, or the root is terminal.
   bool finished() const;
   // Budget or time spent (leaves may still be in flight).
@@ -180,7 +183,9 @@ class Tree {
   std::vector<float> root_visits_vector(bool pruned) const;
   int gumbel_choice() const;
   mcts::QTransform qtransform() const;
-  bool banned_at_root(int edge) const { return edge == root_banned_; }
+  // Whether root edge may be searched, be a policy target and be played (not a banned pass): the one
+  // test that selection, targets, the move choice and sampling all ask, also over a reused subtree.
+  bool root_eligible(int edge) const { return edge != root_banned_; }
   float cpuct_at(double n) const;
 
   SearchParams params_, next_params_;

@@ -53,7 +53,7 @@ int Tree::gumbel_choice() const {
     if (!lost(a)) pool.push_back(a);
   if (pool.empty())  // every candidate is lost: any other move that is not, by prior
     for (int i = 0; i < root_->num_edges; ++i)
-      if (!lost(i) && i != root_banned_ && (pool.empty() || root_raw_prior_[i] > root_raw_prior_[pool[0]]))
+      if (!lost(i) && root_eligible(i) && (pool.empty() || root_raw_prior_[i] > root_raw_prior_[pool[0]]))
         pool.assign(1, i);
   if (pool.empty()) pool = gumbel_cands_;
   uint32_t most = 0;

@@ -163,6 +163,48 @@ TEST(MctsGumbel, OpeningPassBanUnlessBikjang) {
   EXPECT_GT(r.visits[at(r, pass_move(bik))], 0);
 }
 
+// The ban holds over a reused subtree: the kept child's pass was searched while it was no root (the
+// network loves it), yet at the new root it gets no target, no forced playout and is never played.
+TEST(MctsGumbel, PassBanHoldsAfterTreeReuse) {
+  for (bool gumbel : {false, true}) {
+    PassLover eval(0.95f);
+    SearchParams p;
+    p.gumbel = gumbel;
+    p.gumbel_m = 4;
+    p.simulations = 400;
+    p.root_pass = false;
+    p.forced_playouts = !gumbel;
+    p.temperature = 1.0f;
+    Tree tree(p);
+    Position start;
+    tree.reset(start);
+    SearchResult first = run_search(tree, eval, 8);
+    ASSERT_FALSE(first.move.is_pass());
+    ASSERT_TRUE(tree.advance(first.move));
+    Position next = start;
+    next.do_move(first.move);
+    Move pass = pass_move(next);
+    tree.new_search();
+    SearchResult r = tree.summary();
+    size_t at = size_t(std::find(r.moves.begin(), r.moves.end(), pass) - r.moves.begin());
+    ASSERT_LT(at, r.moves.size());
+    ASSERT_GT(r.visits[at], 0) << "gumbel=" << gumbel << ": the reused subtree searched the pass";
+    int passes = 0;
+    for (uint64_t seed = 0; seed < 50; ++seed) {
+      p.seed = seed;
+      tree.set_params(p);
+      tree.reset(start);
+      run_search(tree, eval, 8);
+      tree.advance(first.move);
+      tree.new_search();
+      r = run_search(tree, eval, 8);
+      EXPECT_EQ(r.policy_target[at], 0.0f) << "gumbel=" << gumbel;
+      passes += r.move.is_pass();
+    }
+    EXPECT_EQ(passes, 0) << "gumbel=" << gumbel;
+  }
+}
+
 TEST(MctsGumbel, BestMoveWithoutSamplingIsDeterministic) {
   MaterialEvaluator eval(4.0f);
   SearchParams p;
