@@ -19,6 +19,11 @@ int AlphaBetaEngine::evaluate(const Position& pos) { return ab::evaluate(pos); }
 Move AlphaBetaEngine::search(const Position& root_pos, const AbLimits& lim,
                              const std::function<void(const AbInfo&)>& on_info, std::atomic<bool>* stop) {
   Impl& s = *impl_;
+  // The same board under other rules (UCI_Variant, a rule option) is another game: its table entries,
+  // killers and history would steer this search, so it starts as a fresh engine does.
+  int rules_id = int(root_pos.ruleset()) << 8 | root_pos.options().bits;
+  if (s.rules_id >= 0 && s.rules_id != rules_id) new_game();
+  s.rules_id = rules_id;
   s.pos = root_pos;
   s.info = &ruleset_info(root_pos.ruleset());
   s.start = Clock::now();

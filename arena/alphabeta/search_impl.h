@@ -68,6 +68,7 @@ struct AlphaBetaEngine::Impl {
   unsigned features = AB_ALL_FEATURES;
   Clock::time_point start;
   int64_t hard_ms = 0, soft_ms = 0;
+  int rules_id = -1;  // rule set and options of the tables' game, -1 before the first search
 
   Impl() { clear_tables(); }
   void clear_tables() {

@@ -342,6 +342,41 @@ TEST(AlphaBeta, DeterministicAtFixedDepth) {
   EXPECT_EQ(a.last_info().nodes, b.last_info().nodes);
 }
 
+// One engine that plays several rule sets (UCI_Variant, a rule option) must not carry what it learnt
+// under one into another: after a switch it searches exactly as a fresh engine does.
+TEST(AlphaBeta, SwitchedRulesSearchAsAFreshEngine) {
+  std::mt19937_64 rng(7);
+  struct Switch {
+    Ruleset rules;
+    RuleOptions options;
+  };
+  RuleOptions same_piece;
+  ASSERT_TRUE(parse_rule_option("same-piece-check", same_piece));
+  const Switch to[] = {{Ruleset::CASUAL, {}}, {Ruleset::JANGGI, same_piece}};
+  for (int game = 0; game < 4; ++game) {
+    Position p;
+    for (int ply = 0; ply < 24 && !game_result(p).over(); ++ply) {
+      MoveList ml;
+      generate_legal(p, ml);
+      p.do_move(ml[int(rng() % ml.size)]);
+    }
+    if (game_result(p).over()) continue;
+    std::string fen = p.fen(), err;
+    for (const Switch& sw : to) {
+      Position before, after;
+      ASSERT_TRUE(before.set_fen(fen, Ruleset::JANGGI, &err)) << err;
+      ASSERT_TRUE(after.set_fen(fen, sw.rules, sw.options, &err)) << err;
+      AlphaBetaEngine switched(8), fresh(8);
+      switched.search(before, depth_limit(5));
+      Move ms = switched.search(after, depth_limit(5));
+      Move mf = fresh.search(after, depth_limit(5));
+      EXPECT_EQ(ms, mf) << fen;
+      EXPECT_EQ(switched.last_info().score_cp, fresh.last_info().score_cp) << fen;
+      EXPECT_EQ(switched.last_info().nodes, fresh.last_info().nodes) << fen;
+    }
+  }
+}
+
 TEST(AlphaBeta, StopFlagFromAnotherThread) {
   Position p;
   AlphaBetaEngine e(8);
