@@ -54,7 +54,13 @@ class MctsSearch : public NetSearch {
         fill(ti, si.depth, si.seldepth, uint64_t(si.playouts), si.nps, si.seconds, si.wdl, si.q, si.pv);
         on_info(ti);
       };
-    SearchResult r = search_parallel(tree_, net, opt);
+    SearchResult r;
+    try {
+      r = search_parallel(tree_, net, opt);
+    } catch (...) {  // the network failed: the caller reports it; the next search starts a fresh tree
+      have_root_ = false;
+      throw;
+    }
     fill(final_info, int(std::ceil(r.avg_depth)), r.max_depth, uint64_t(r.playouts), r.nps, r.seconds, r.wdl, r.q,
          r.pv);
     if (!r.move.is_none() && (r.pv.empty() || r.pv[0] != r.move)) final_info.pv.assign(1, r.move);

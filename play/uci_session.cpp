@@ -24,10 +24,11 @@ namespace {
 
 class UciSession {
  public:
-  UciSession(std::istream& in, std::ostream& out, const UciLimits& limits)
+  UciSession(std::istream& in, std::ostream& out, const UciLimits& limits, NetworkLoader loader)
       : in_(in),
         out_(out),
         limits_(limits),
+        loader_(loader ? std::move(loader) : NetworkLoader(load_network)),
         default_hash_mb_(std::max(1, std::min(16, limits.max_hash_mb))),
         engine_(default_hash_mb_) {
     std::string err;
@@ -116,7 +117,7 @@ class UciSession {
     if (path != net_path_) {
       net_path_ = path;
       net_error_.clear();
-      net_ = play_has_mcts() ? load_network(path, &net_error_) : nullptr;
+      net_ = play_has_mcts() ? loader_(path, &net_error_) : nullptr;
       if (!net_ && net_error_.empty()) net_error_ = "this build has no MCTS search: network play is unavailable";
     }
     if (!net_ && error) *error = net_error_;
@@ -209,6 +210,7 @@ class UciSession {
       if (!parse_ruleset(value, r)) return error("unknown UCI_Variant '" + value + "'");
       rules_ = r;
       pos_.set_fen(Position::START_FEN, rules_, options_, &err);
+      engine_.new_game();
     } else if (name == "ModelPath") {
       model_choice_ = value == "<empty>" || value.empty() ? ModelChoice::NONE
                       : value == "<default>"              ? ModelChoice::DEFAULT
@@ -239,6 +241,7 @@ class UciSession {
       if (!parse_bool(value, b)) return error(name + " needs true or false, got '" + value + "'");
       options_.bits = uint8_t(b ? options_.bits | one.bits : options_.bits & ~one.bits);
       pos_.set_fen(Position::START_FEN, rules_, options_, &err);  // like UCI_Variant: a new game
+      engine_.new_game();
     } else {
       error("unknown option '" + name + "'");
     }
@@ -339,9 +342,14 @@ class UciSession {
 
   void search(const Position& pos, const ThinkLimits& l) {
     ThinkInfo fin;
-    Move best = engine_.think(
-        pos, l, [&](const ThinkInfo& ti) { say(info_line(ti)); }, &stop_, &fin);
-    if (!best.is_none()) say(info_line(fin));
+    Move best = Move::none();
+    try {
+      best = engine_.think(
+          pos, l, [&](const ThinkInfo& ti) { say(info_line(ti)); }, &stop_, &fin);
+      if (!best.is_none()) say(info_line(fin));
+    } catch (const std::exception& e) {  // e.g. the network failed: the session stays alive
+      error(std::string("search failed: ") + e.what());
+    }
     // UCI: under `go infinite` the best move waits for `stop`.
     while (infinite_ && !stop_) std::this_thread::sleep_for(std::chrono::milliseconds(2));
     say("bestmove " + (best.is_none() ? std::string("(none)") : move_to_uci(best)));
@@ -399,6 +407,7 @@ class UciSession {
   std::ostream& out_;
   std::ostream* tied_ = nullptr;  // in_'s tie before the session, restored after it
   const UciLimits limits_;
+  NetworkLoader loader_;
   const int default_hash_mb_;  // 16 MB unless the limits allow less
   std::mutex out_mutex_;
   Ruleset rules_ = Ruleset::JANGGI;
@@ -425,8 +434,8 @@ class UciSession {
 
 }  // namespace
 
-void run_uci(std::istream& in, std::ostream& out, const UciLimits& limits) {
-  UciSession session(in, out, limits);
+void run_uci(std::istream& in, std::ostream& out, const UciLimits& limits, NetworkLoader loader) {
+  UciSession session(in, out, limits, std::move(loader));
   session.loop();
 }
 

@@ -4,7 +4,10 @@
 // its own thread so that `stop` and `isready` are answered while it thinks.
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <iosfwd>
+#include <memory>
+#include <string>
 
 namespace jz {
 
@@ -17,8 +20,14 @@ struct UciLimits {
   int max_hash_mb = 65536;   // `setoption name Hash`
 };
 
+class Evaluator;
+// Loads a model file as a network; nullptr + *error on failure. The default is load_network (play/engine.h);
+// tests hand in their own.
+using NetworkLoader = std::function<std::shared_ptr<Evaluator>(const std::string& path, std::string* error)>;
+
 // Reads commands until `quit` or the end of `in` (where a finite search completes first, so that
 // `echo go depth 5 | janggi-zero uci` answers), writing replies to `out`.
-void run_uci(std::istream& in, std::ostream& out, const UciLimits& limits = UciLimits());
+void run_uci(std::istream& in, std::ostream& out, const UciLimits& limits = UciLimits(),
+             NetworkLoader loader = NetworkLoader());
 
 }  // namespace jz

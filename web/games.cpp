@@ -319,7 +319,12 @@ ApiReply GameStore::engine_move(const std::string& body) {
   const Position& pos = g->game.pos();
   Color us = pos.side_to_move();
   auto t0 = std::chrono::steady_clock::now();
-  Move m = e.think(pos, l, {}, nullptr, &t);
+  Move m;
+  try {
+    m = e.think(pos, l, {}, nullptr, &t);
+  } catch (const std::exception& ex) {  // this game's engine failed (e.g. the network): the server goes on
+    return error(500, std::string("the engine failed: ") + ex.what());
+  }
   auto think_ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0).count();
   if (m.is_none()) return error(409, "no legal move");
   json pv = json::array(), pv_kor = json::array();

@@ -6,12 +6,16 @@
 
 #include <chrono>
 #include <istream>
+#include <memory>
+#include <sstream>
+#include <stdexcept>
 #include <ostream>
 #include <streambuf>
 #include <string>
 #include <thread>
 #include <vector>
 
+#include "nn/evaluator.h"
 #include "play/uci_session.h"
 
 namespace jz {
@@ -80,6 +84,31 @@ TEST(UciSession, TiedSlowInputWhileSearching) {
   EXPECT_NE(text.text.find("bestmove "), std::string::npos) << text.text;
   EXPECT_EQ(text.text.find("error"), std::string::npos) << text.text;
 }
+
+#ifdef JZ_TEST_MCTS
+// A network whose every evaluation fails, as a LibTorch error during play would.
+class FailingNet : public Evaluator {
+ public:
+  void evaluate(const EvalInput*, int, Evaluation*) override { throw std::runtime_error("device lost"); }
+  std::string id() const override { return "failing"; }
+};
+
+// A failing network search is reported and the engine lives on: it answers the next commands.
+TEST(UciSession, NetworkFailureIsReportedAndTheEngineLivesOn) {
+  std::istringstream in(
+      "setoption name ModelPath value failing.jzn\nposition startpos\ngo nodes 50\nisready\n"
+      "setoption name UseNetwork value false\nsetoption name ModelPath value <empty>\ngo depth 2\nquit\n");
+  std::ostringstream out;
+  run_uci(in, out, UciLimits(), [](const std::string&, std::string*) { return std::make_shared<FailingNet>(); });
+  std::string text = out.str();
+  EXPECT_NE(text.find("info string error: search failed: device lost"), std::string::npos) << text;
+  EXPECT_NE(text.find("bestmove (none)"), std::string::npos) << text;
+  EXPECT_NE(text.find("readyok"), std::string::npos) << text;
+  size_t last = text.rfind("bestmove ");
+  ASSERT_NE(last, std::string::npos);
+  EXPECT_NE(text.substr(last, 15), "bestmove (none)") << text;  // alpha-beta answered the second go
+}
+#endif
 
 }  // namespace
 }  // namespace jz

@@ -9,6 +9,8 @@
 
 #include "core/movegen.h"
 #include "core/notation.h"
+#include "nn/evaluator.h"
+#include "play/engine.h"
 #include "web/games.h"
 #include "web/server.h"
 
@@ -273,6 +275,29 @@ TEST(WebRuleOptions, NewGameTakesAndEchoesThem) {
   EXPECT_EQ(json::parse(store.new_game("{}").body)["rule_options"], "");
   EXPECT_EQ(store.new_game(R"({"rule_options":"flying-general"})").status, 400);
   EXPECT_EQ(store.new_game(R"({"cho_setup":"elephant-chariot"})").status, 400);
+}
+
+// A network whose every evaluation fails, as a LibTorch error during play would.
+class FailingNet : public Evaluator {
+ public:
+  void evaluate(const EvalInput*, int, Evaluation*) override { throw std::runtime_error("device lost"); }
+  std::string id() const override { return "failing"; }
+};
+
+// The failing engine costs its game one 5xx answer; the store keeps serving that game and the others.
+TEST(WebEngineFailure, AnswersServerErrorAndKeepsServing) {
+  if (!play_has_mcts()) GTEST_SKIP() << "this build has no network search";
+  GameStore store(ServerOptions(), std::make_shared<FailingNet>());
+  ApiReply g = store.new_game(R"({"level":"net","human":"han"})");
+  ASSERT_EQ(g.status, 200) << g.body;
+  std::string id = json::parse(g.body)["id"];
+  ApiReply r = store.engine_move(json{{"id", id}}.dump());
+  EXPECT_EQ(r.status, 500) << r.body;
+  EXPECT_NE(json::parse(r.body)["error"].get<std::string>().find("device lost"), std::string::npos) << r.body;
+  EXPECT_EQ(store.engine_move(json{{"id", id}, {"level", "easy"}}.dump()).status, 200);
+  ApiReply other = store.new_game(R"({"level":"easy","human":"han"})");
+  ASSERT_EQ(other.status, 200) << other.body;
+  EXPECT_EQ(store.engine_move(json{{"id", json::parse(other.body)["id"]}}.dump()).status, 200);
 }
 
 }  // namespace
