@@ -3,6 +3,8 @@
 #include "core/movegen.h"
 #include "core/rules.h"
 
+#include <algorithm>
+
 namespace jz::mcts {
 
 bool forced_win(Position& pos, int moves, int quiet) {
@@ -42,18 +44,82 @@ int guard_verdict(Position& pos, Move m, int moves, int quiet, int checks, int& 
   pos.do_move(m);
   int v = 0;
   plies = 0;
+  bool check = pos.in_check();
+  // The guard's families after m: the mover wins within d more moves (its first quiet-1 may be quiet, or
+  // all give check), or the opponent wins within d moves. The longest search decides whether a proof
+  // exists; only a proven move pays for the shorter ones that find its length (reported as mate N).
+  auto mover_wins = [&](int d) {
+    return (moves > 1 && defender_lost(pos, std::min(d, moves - 1), quiet - 1)) ||
+           (checks > 1 && check && defender_lost(pos, std::min(d, checks - 1), 0));
+  };
+  auto opponent_wins = [&](int d) {
+    return forced_win(pos, std::min(d, moves), quiet) || forced_win(pos, std::min(d, checks), 0);
+  };
+  int most = std::max(moves, checks);
   if (defender_lost(pos, 0, 0))  // the game ends here in the mover's favour
     v = 1;
-  else if (moves > 1 && defender_lost(pos, moves - 1, quiet - 1))
-    v = 1, plies = 2 * (moves - 1);
-  else if (checks > 1 && pos.in_check() && defender_lost(pos, checks - 1, 0))
-    v = 1, plies = 2 * (checks - 1);
-  else if (forced_win(pos, moves, quiet))
-    v = -1, plies = 2 * moves - 1;
-  else if (forced_win(pos, checks, 0))
-    v = -1, plies = 2 * checks - 1;
+  else if (mover_wins(most - 1))
+    v = 1, plies = 2 * (most - 1);
+  else if (opponent_wins(most))
+    v = -1, plies = 2 * most - 1;
+  for (int d = 1; v > 0 && 2 * d < plies; ++d)
+    if (mover_wins(d)) plies = 2 * d;
+  for (int d = 1; v < 0 && 2 * d - 1 < plies; ++d)
+    if (opponent_wins(d)) plies = 2 * d - 1;
   pos.undo_move();
   return v;
+}
+
+namespace {
+
+// The quickest win of the side to move within the guard's families (up to `moves` moves whose first
+// `quiet` may be quiet, or up to `checks` checking moves): its length in moves and its first move, or 0.
+int quickest_win(Position& pos, int moves, int quiet, int checks, Move& first) {
+  MoveList list;
+  generate_legal(pos, list);
+  for (int d = 1; d <= std::max(moves, checks); ++d)
+    for (Move a : list) {
+      if (a.is_pass()) continue;
+      pos.do_move(a);
+      bool check = pos.in_check();
+      bool win = defender_lost(pos, 0, 0) ||
+                 (d <= moves && (check || (quiet > 0 && d > 1)) && defender_lost(pos, d - 1, quiet - 1)) ||
+                 (d <= checks && check && defender_lost(pos, d - 1, 0));
+      pos.undo_move();
+      if (win) return first = a, d;
+    }
+  return 0;
+}
+
+}  // namespace
+
+std::vector<Move> proof_line(Position pos, int plies, int moves, int quiet, int checks) {
+  std::vector<Move> line;
+  while (plies > 0 && !game_result(pos).over()) {
+    Move best = Move::none();
+    if (plies % 2) {  // the winner to move: its quickest win
+      int found = quickest_win(pos, moves, quiet, checks, best);
+      if (!found) break;
+      plies = 2 * found - 1;
+    } else {  // the loser to move: the reply that the winner needs longest to punish
+      int longest = 0;
+      MoveList list;
+      generate_legal(pos, list);
+      for (Move r : list) {
+        pos.do_move(r);
+        Move m;
+        int found = quickest_win(pos, moves, quiet, checks, m);
+        pos.undo_move();
+        if (!found) return line;  // a reply the families do not refute: the proof came another way
+        if (found > longest) longest = found, best = r;
+      }
+      plies = 2 * longest;
+    }
+    line.push_back(best);
+    pos.do_move(best);
+    --plies;
+  }
+  return line;
 }
 
 }  // namespace jz::mcts

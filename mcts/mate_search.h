@@ -1,6 +1,8 @@
 // Forced-mate search over the rules core: the root's tactical guard (SearchParams::mate_guard). The
 // network's policy can hide a quiet move that sets up a short mate; a small exhaustive search does not.
 #pragma once
+#include <vector>
+
 #include "core/position.h"
 
 namespace jz::mcts {
@@ -19,5 +21,11 @@ bool defender_lost(Position& pos, int moves, int quiet);
 // (at once, within `moves` moves whose first `quiet` may be quiet, or within `checks` checking moves), -1
 // when the opponent then has such a win, 0 otherwise; plies gets the proof's length bound.
 int guard_verdict(Position& pos, Move m, int moves, int quiet, int checks, int& plies);
+
+// The line of a forced ending about `plies` plies from pos (odd: the side to move wins; even: it loses):
+// the winner's quickest win and the loser's longest defence at every step, as the guard's families prove
+// them (wins within `moves` moves whose first `quiet` may be quiet, or within `checks` checking moves). It
+// stops early where they prove no next step (a proof the MCTS-solver found another way).
+std::vector<Move> proof_line(Position pos, int plies, int moves, int quiet, int checks);
 
 }  // namespace jz::mcts

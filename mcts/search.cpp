@@ -42,6 +42,16 @@ int shortest_win(const Node* node) {
   return best;
 }
 
+// Every move of node loses (it is proven lost for its side to move): the one that loses last, the most
+// visited among those. -1 if node is not such a node.
+int longest_defence(const Node* node) {
+  if (node->proven <= 0) return -1;
+  const Node* best = nullptr;
+  for (const Node* c = node->child; c; c = c->sibling)
+    if (!best || c->proof_plies > best->proof_plies || (c->proof_plies == best->proof_plies && c->n > best->n)) best = c;
+  return best ? best->index : -1;
+}
+
 }  // namespace
 
 Tree::Tree(const SearchParams& params) : params_(params), next_params_(params), rng_(params.seed) {
@@ -519,6 +529,7 @@ SearchResult Tree::summary() const {
   }
   r.policy_target = target;
   int choice = shortest_win(root_);  // a proven win beats any visit count
+  if (choice < 0) choice = longest_defence(root_);  // as a proven loss the longest way does
   if (choice >= 0) {
   } else if (params_.gumbel && root_prepared_) {
     choice = gumbel_choice();
@@ -533,17 +544,7 @@ SearchResult Tree::summary() const {
       if (v[i] > v[choice] || (v[i] == v[choice] && v[i] <= 0 && r.prior[i] > r.prior[choice])) choice = i;
   }
   r.move = root_->edges[choice].move;
-  // Best line: the chosen move, then the most visited child at each node.
-  const Node* node = find_child(root_, choice);
-  r.pv.push_back(r.move);
-  while (node && node->state == NodeState::EXPANDED && node->child) {
-    const Node* best = nullptr;
-    for (const Node* c = node->child; c; c = c->sibling)
-      if (!best || c->n > best->n) best = c;
-    if (!best || best->n == 0) break;
-    r.pv.push_back(node->edges[best->index].move);
-    node = best;
-  }
+  r.pv = principal_line(choice);
   return r;
 }
 

@@ -181,6 +181,7 @@ class Tree {
   void free_subtree(mcts::Node* node);
   mcts::Node* child_at(mcts::Node* node, int index, bool create);
   std::vector<float> root_visits_vector(bool pruned) const;
+  std::vector<Move> principal_line(int choice) const;
   int gumbel_choice() const;
   mcts::QTransform qtransform() const;
   // Whether root edge may be searched, be a policy target and be played (not a banned pass): the one

@@ -10,8 +10,9 @@ namespace jz::play_detail {
 
 namespace {
 
+// proven: +1 the side to move wins by force in proof_plies plies, -1 loses (UCI "score mate N", N in moves).
 void fill(ThinkInfo& ti, int depth, int seldepth, uint64_t playouts, double nps, double seconds, const float wdl[3],
-          float q, const std::vector<Move>& pv) {
+          float q, const std::vector<Move>& pv, int proven, int proof_plies) {
   ti.network = true;
   ti.depth = depth;
   ti.seldepth = seldepth;
@@ -19,7 +20,7 @@ void fill(ThinkInfo& ti, int depth, int seldepth, uint64_t playouts, double nps,
   ti.nps = uint64_t(nps);
   ti.time_ms = int(seconds * 1000);
   ti.score_cp = q_to_cp(q);
-  ti.mate = 0;
+  ti.mate = proven * ((proof_plies + 1) / 2);
   ti.has_wdl = true;
   ti.wdl[0] = int(std::lround(wdl[0] * 1000));  // per mille; the draw share takes the rounding
   ti.wdl[2] = int(std::lround(wdl[2] * 1000));
@@ -51,7 +52,8 @@ class MctsSearch : public NetSearch {
     if (on_info)
       opt.on_info = [&](const SearchInfo& si) {
         ThinkInfo ti;
-        fill(ti, si.depth, si.seldepth, uint64_t(si.playouts), si.nps, si.seconds, si.wdl, si.q, si.pv);
+        fill(ti, si.depth, si.seldepth, uint64_t(si.playouts), si.nps, si.seconds, si.wdl, si.q, si.pv, si.proven,
+             si.proof_plies);
         on_info(ti);
       };
     SearchResult r;
@@ -62,7 +64,7 @@ class MctsSearch : public NetSearch {
       throw;
     }
     fill(final_info, int(std::ceil(r.avg_depth)), r.max_depth, uint64_t(r.playouts), r.nps, r.seconds, r.wdl, r.q,
-         r.pv);
+         r.pv, r.proven, r.proof_plies);
     if (!r.move.is_none() && (r.pv.empty() || r.pv[0] != r.move)) final_info.pv.assign(1, r.move);
     return r.move;
   }

@@ -156,6 +156,40 @@ TEST(PlayEngine, NetworkPathWithMaterialEvaluator) {
   e.think(p, d, {}, nullptr, &fin);
   EXPECT_FALSE(fin.network);
 }
+
+// Play on a mate the guard or the solver proved says so: "score mate N" in moves (negative when mated) with
+// the line that ends in mate, not a centipawn score and one move.
+TEST(PlayEngine, NetworkReportsAProvenMateWithItsLine) {
+  PlayEngine e;
+  std::string err;
+  ASSERT_TRUE(e.set_network(std::make_shared<MaterialEvaluator>(1.0f), &err)) << err;
+  ThinkLimits l;
+  l.nodes = 300;
+  auto ends_in_mate = [](Position p, const std::vector<Move>& pv, Color winner) {
+    for (Move m : pv) {
+      if (!is_legal(p, m)) return false;
+      p.do_move(m);
+    }
+    GameResult r = game_result(p);
+    return r.ending == Ending::CHECKMATE && r.winner == winner_of(winner);
+  };
+  Position p = at("4k4/9/R8/9/9/9/9/9/3K5/1R7 w - - 0 1");  // mate in 2
+  ThinkInfo fin;
+  Move m = e.think(p, l, {}, nullptr, &fin);
+  EXPECT_EQ(fin.mate, 2);
+  ASSERT_EQ(fin.pv.size(), 3u);
+  EXPECT_EQ(fin.pv[0], m);
+  EXPECT_TRUE(ends_in_mate(p, fin.pv, CHO)) << move_to_uci(fin.pv[0]);
+  p.do_move(m);  // Han is mated in 1 whatever it does
+  e.new_game();
+  e.think(p, l, {}, nullptr, &fin);
+  EXPECT_EQ(fin.mate, -1);
+  ASSERT_EQ(fin.pv.size(), 2u);
+  EXPECT_TRUE(ends_in_mate(p, fin.pv, CHO));
+  // A position without a proof keeps its centipawn score.
+  e.think(at(Position::START_FEN), l, {}, nullptr, &fin);
+  EXPECT_EQ(fin.mate, 0);
+}
 #endif
 
 }  // namespace
