@@ -35,6 +35,9 @@ void add_train(CLI::App& app, int& rc) {
   cmd->add_option("--selfplay-threads", a->selfplay_threads, "Threads of the local self-play child (overrides config)");
   cmd->add_option("--init-from", a->init_from,
                   "Warm start: a new run starts from this model file's weights (same architecture as training.model)");
+  cmd->add_option("--resume-from", a->resume_from,
+                  "Continue a lineage in a new --run-dir: a checkpoint file (weights, optimizer, step and the run's "
+                  "config); self-play refills the replay window");
   set_command(cmd, rc, [a] {
     std::string err;
     return exit_code(run_training(*a, install_stop_signals(), &err), err);

@@ -96,6 +96,7 @@ class TrainingSession {
                   std::unique_ptr<ReplayBuffer> extra)
       : a_(a),
         o_(s.options),
+        lineage_(s.lineage),
         run_(s.run),
         t_(t),
         children_(children),
@@ -296,7 +297,7 @@ class TrainingSession {
   // A checkpoint (and, at the end, the network of the final step). False on a write failure.
   bool save(bool final) {
     try {
-      t_.save_checkpoint(run_.checkpoint_path(t_.step()));
+      t_.save_checkpoint(run_.checkpoint_path(t_.step()), lineage_);
       prune_checkpoints(run_.checkpoints(), o_.keep_checkpoints);
       last_ckpt_ = t_.step();
       if (final) {
@@ -312,6 +313,7 @@ class TrainingSession {
 
   const TrainRunArgs& a_;
   const TrainOptions& o_;
+  const HeaderKV lineage_;  // the run's config and overrides, in every checkpoint (--resume-from)
   const RunDir& run_;
   Trainer& t_;
   RunChildren& children_;

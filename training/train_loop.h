@@ -20,6 +20,7 @@ struct TrainRunArgs {
   double cpu_hours = 0;       // stop when the run's training CPU (cpu_hours column, all sessions) reaches this
   int selfplay_threads = -1;  // overrides training.selfplay_threads when >= 0
   std::string init_from;      // a new run starts from this model file's weights (warm start)
+  std::string resume_from;    // a new run continues this checkpoint (its lineage): weights, optimizer, step, config
   std::string self_exe = "/proc/self/exe";
 };
 

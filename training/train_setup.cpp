@@ -1,7 +1,11 @@
 #include "training/train_setup.h"
 
 #include <filesystem>
+#include <sstream>
 #include <stdexcept>
+
+#include "nn/bundle_format.h"
+#include "training/checkpoint_header.h"
 
 #include "util/config.h"
 #include "util/fileio.h"
@@ -11,9 +15,42 @@ namespace jz {
 
 namespace {
 
-// The run's config text: the given file, which must agree with the run's copy if there is one.
-bool reconcile_config(const TrainRunArgs& a, const RunDir& run, std::string& text, bool& have_copy,
-                      std::string* error) {
+// The checkpoint a new run continues (--resume-from): its bytes, step and lineage keys.
+struct Lineage {
+  std::string bytes, config;
+  std::vector<std::string> overrides;
+  int64_t step = 0;
+};
+
+bool read_lineage(const TrainRunArgs& a, const RunDir& run, Lineage& out, std::string* error) {
+  const std::string& path = a.resume_from;
+  if (!a.init_from.empty()) return *error = "--resume-from and --init-from exclude each other", false;
+  if (!list_numbered(run.checkpoints(), "ckpt-", ".jzc").empty())
+    return *error = run.root + " already has checkpoints: resume it with --run-dir alone, or give a new run directory",
+           false;
+  if (!read_file(path, out.bytes, error)) return *error = "--resume-from " + path + ": " + *error, false;
+  try {
+    CheckpointHeader h = check_checkpoint_header(parse_bundle(out.bytes, path).header, path);
+    out.step = h.step;
+    for (const auto& [key, value] : h.extra) {
+      if (key == LINEAGE_CONFIG_KEY) out.config = value;
+      if (key != LINEAGE_OVERRIDES_KEY) continue;
+      std::istringstream lines(value);
+      for (std::string line; std::getline(lines, line);)
+        if (!line.empty()) out.overrides.push_back(line);
+    }
+  } catch (const std::exception& e) {
+    return *error = e.what(), false;
+  }
+  if (out.config.empty() && a.config.empty())
+    return *error = path + " carries no config (a checkpoint from before lineages): give --config", false;
+  return true;
+}
+
+// The run's config text: the given file, which must agree with the run's copy if there is one; else the
+// run's copy, else the config a resumed lineage carries.
+bool reconcile_config(const TrainRunArgs& a, const RunDir& run, const std::string& carried, std::string& text,
+                      bool& have_copy, std::string* error) {
   std::string existing;
   have_copy = std::filesystem::exists(run.config());
   if (have_copy && !read_file(run.config(), existing, error)) return false;
@@ -25,6 +62,7 @@ bool reconcile_config(const TrainRunArgs& a, const RunDir& run, std::string& tex
              false;
     return true;
   }
+  if (!have_copy && !carried.empty()) return text = carried, true;
   if (!have_copy) return *error = "no --config given and " + run.config() + " does not exist", false;
   text = existing;
   return true;
@@ -37,13 +75,21 @@ bool setup_run(const TrainRunArgs& a, RunSetup& out, std::string* error) {
   if (a.steps < 0 || a.hours < 0 || a.cpu_hours < 0)
     return *error = "--steps, --hours and --cpu-hours must not be negative", false;
   out.run = RunDir(a.run_dir);
+  Lineage lineage;
+  if (!a.resume_from.empty() && !read_lineage(a, out.run, lineage, error)) return false;
   std::string text;
   bool have_copy = false;
-  if (!reconcile_config(a, out.run, text, have_copy, error)) return false;
+  if (!reconcile_config(a, out.run, lineage.config, text, have_copy, error)) return false;
   Config cfg;
   if (!cfg.parse(text, a.config.empty() ? out.run.config() : a.config, error)) return false;
-  for (const std::string& s : a.overrides)
+  // The lineage's own --set lines first (they made its checkpoints), then this session's.
+  std::vector<std::string> overrides = lineage.overrides;
+  overrides.insert(overrides.end(), a.overrides.begin(), a.overrides.end());
+  for (const std::string& s : overrides)
     if (!cfg.set_override(s, error)) return false;
+  std::string joined;
+  for (const std::string& s : overrides) joined += s + "\n";
+  out.lineage = {{LINEAGE_CONFIG_KEY, text}, {LINEAGE_OVERRIDES_KEY, joined}};
   if (!load_selfplay_options(cfg, out.selfplay, error) || !load_train_options(cfg, out.options, error) ||
       !cfg.check_sections(config_sections_of("train"), error))
     return false;
@@ -53,7 +99,10 @@ bool setup_run(const TrainRunArgs& a, RunSetup& out, std::string* error) {
   out.init_from = a.init_from;
   if (!a.init_from.empty() && !std::filesystem::exists(a.init_from))
     return *error = "--init-from " + a.init_from + " does not exist", false;
-  return out.run.create(error) && (have_copy || write_file_atomic(out.run.config(), text, error));
+  if (!out.run.create(error) || !(have_copy || write_file_atomic(out.run.config(), text, error))) return false;
+  if (!lineage.bytes.empty() && !write_file_atomic(out.run.checkpoint_path(lineage.step), lineage.bytes, error))
+    return false;
+  return true;
 }
 
 std::unique_ptr<Trainer> open_trainer(const RunSetup& s, std::string* network) {

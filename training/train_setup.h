@@ -20,7 +20,14 @@ struct RunSetup {
   SelfPlayOptions selfplay;  // read too, so one file configures both and typos anywhere are caught
   ModelConfig model;
   std::string init_from;  // --init-from: a new run's starting weights
+  // What every checkpoint of the run carries besides the trainer (run.config, run.overrides), so that
+  // `train --resume-from CKPT --run-dir NEW` continues the lineage on any machine.
+  HeaderKV lineage;
 };
+
+// Header keys of the lineage in a checkpoint: the run's config text and this session's --set lines.
+constexpr const char* LINEAGE_CONFIG_KEY = "run.config";
+constexpr const char* LINEAGE_OVERRIDES_KEY = "run.overrides";
 
 // Checks the arguments, reconciles the config with the run directory and creates its folders.
 // False with a one-line reason.

@@ -67,6 +67,21 @@ check "resume over an older train.csv" [ $? -eq 0 ]
 check "older train.csv rows kept" [ "$(tail -n +2 "$RUN/metrics/train.csv" | wc -l)" -eq 8 -a ! -e "$RUN/metrics/train.csv.old" ]
 check "older rows get empty new cells" [ "$(sed -n 2p "$RUN/metrics/train.csv" | awk -F, '{ print NF }')" -eq 20 ]
 
+# A lineage moves to a new run directory (another machine): --resume-from a checkpoint continues with its
+# config, optimizer state and step, and takes the same steps as the run continued in place (the window is
+# refilled; here from the same chunks, as self-play would on a fresh machine).
+cp -r "$RUN" "$T/same"
+mkdir -p "$T/moved" && cp -r "$RUN/games" "$T/moved/games"
+timeout 300 "$BIN" train --run-dir "$T/same" --steps 50 2>"$T/l1.log"
+timeout 300 "$BIN" train --resume-from "$RUN/checkpoints/ckpt-00000040.jzc" --run-dir "$T/moved" --steps 50 2>"$T/l2.log"
+check "--resume-from exits 0" [ $? -eq 0 ]
+check "--resume-from brings the config" cmp -s "$T/cfg.yaml" "$T/moved/config.yaml"
+check "--resume-from resumes at step 40" grep -q "resumed from .*ckpt-00000040.jzc at step 40" "$T/l2.log"
+losses() { awk -F, 'NR == 1 { for (i = 1; i <= NF; ++i) if ($i == "loss") c = i } $1 == 45 || $1 == 50 { print $1, $c }' "$1"; }
+check "the moved lineage takes the same steps" [ "$(losses "$T/same/metrics/train.csv")" = "$(losses "$T/moved/metrics/train.csv")" -a -n "$(losses "$T/moved/metrics/train.csv")" ]
+timeout 60 "$BIN" train --resume-from "$RUN/checkpoints/ckpt-00000040.jzc" --run-dir "$RUN" --steps 60 2>"$T/e8.log"
+check "--resume-from into a run with checkpoints: one line" one_line_error "$T/e8.log"
+
 # Stopped by SIGTERM mid-run: a checkpoint at the step it stopped, and the next run goes on from it.
 timeout 300 "$BIN" train --run-dir "$RUN" 2>"$T/t3.log" &
 pid=$!
