@@ -146,7 +146,6 @@ void Tree::new_search() {
   playouts_ = 0;
   depth_sum_ = 0;
   max_depth_ = 0;
-  root_visits_start_ = root_->n > 0 ? int(root_->n) - 1 : 0;
   start_time_ = now_seconds();
   if (root_->state == NodeState::EXPANDED) prepare_root();
 }

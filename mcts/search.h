@@ -15,11 +15,9 @@
 
 namespace jz {
 
-// The mate guard of play (UCI engine, timed match players). `janggi-zero bench guard` on 400 positions of
-// match games, on the project's CPU machine: 11.3 ms per root on average (p99 70 ms, worst 168 ms), 1.1% of
-// a 1 s move; 4 moves with a quiet first one would cost 20 ms (worst 313 ms) and prove fewer losses.
-// Replayed on the shipped network's 50 lost games against alpha-beta normal, it flags a move that allowed
-// such a mate while a safe move existed in 24 of them (3 moves with a quiet first one alone: 13).
+// The mate guard of play (UCI engine, timed match players): mates in 3 moves whose first may be quiet, and
+// 5-move check sequences. Its cost per root (`janggi-zero bench guard`, about 1% of a 1 s move) and what it
+// catches in lost games are measured in docs/training/warmstart-5/README.md.
 constexpr int PLAY_MATE_GUARD = 3, PLAY_MATE_GUARD_CHECKS = 5;
 
 struct SearchParams {
@@ -204,7 +202,6 @@ class Tree {
   int root_banned_ = -1;           // root edge excluded from this search (a pass), or -1
   int in_flight_ = 0;
   int playouts_ = 0;
-  int root_visits_start_ = 0;
   long depth_sum_ = 0;
   int max_depth_ = 0;
   double start_time_ = 0;

@@ -60,7 +60,6 @@ class PlayEngine {
   // Returns false if this build has no MCTS search.
   bool set_network(std::shared_ptr<Evaluator> net, std::string* error);
   void set_use_network(bool on) { use_network_ = on; }
-  bool network_loaded() const { return net_ != nullptr; }
   bool using_network() const { return net_ && use_network_; }
   std::string network_id() const { return net_ ? net_->id() : std::string(); }
   // False + reason when the search in use cannot play pos: the network and a rule option it was

@@ -33,7 +33,6 @@ struct SelfPlayStats {
   double avg_batch() const { return eval_calls ? double(leaf_evals) / eval_calls : 0; }
   double eval_share() const { return thread_seconds > 0 ? eval_seconds / thread_seconds : 0; }
   // Share of probe games whose would-be resigner did not lose.
-  double false_resign_rate() const { return probe_would_resign ? double(false_resigns) / probe_would_resign : 0; }
 };
 
 class SelfPlayWorker {

@@ -1,5 +1,5 @@
-// The project's one seed mixer and small PRNG: splitmix64 (Steele, Lea, Flood 2014), as in
-// Stockfish's misc.h PRNG and KataGo's core/rand. Header-only so that core/ can use it without util.
+// The project's one seed mixer and small PRNG: splitmix64 (Steele, Lea, Flood 2014), the generator
+// java.util.SplittableRandom uses (Stockfish's misc.h PRNG is xorshift64*, another small generator). Header-only so that core/ can use it without util.
 #pragma once
 #include <cstdint>
 

@@ -16,8 +16,8 @@ std::vector<WebLevel> web_levels(bool with_network) {
       {"normal", "alpha-beta", 30, 1000, "thinks deeper (5 plies, at most 0.3 s) and makes no deliberate mistakes"},
       {"expert", "alpha-beta", 100, 2000, "searches as deep as it can in 2 s per move, never longer"},
   };
-  // The network's points follow its measured strength (models/latest.json): at 1 s per move it scores 86% against
-  // easy and 50% against normal (100 games each), so a win against it is worth what a win against normal is.
+  // The network's points follow its measured strength: its record (models/latest.json, the matches of
+  // docs/training/README.md) puts it level with normal at 1 s per move, so a win is worth normal's points.
   if (with_network) v.push_back({"net", "network", 30, 2000, "the trained network (MCTS), at most 2 s per move"});
   return v;
 }

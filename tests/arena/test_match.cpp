@@ -161,7 +161,6 @@ TEST(Match, BadConfigIsAnError) {
   EXPECT_FALSE(run_match(cfg, r, &err));
 }
 
-#ifdef JZ_ARENA_ALPHABETA
 // Each side's search effort (network evaluations or nodes per move) is summed per game, survives the records file
 // and reaches the result file; players that search nothing report nothing.
 TEST(Match, SearchEffortIsRecorded) {
@@ -205,7 +204,6 @@ TEST(Match, SearchEffortIsRecorded) {
   MatchRecord bad;
   EXPECT_FALSE(record_from_json(line, bad, &err)) << line;
 }
-#endif
 
 // A stop request (evaluate's SIGINT) ends the match early: no game starts after it, games in progress are
 // dropped, and what is stored and rated are complete games only.

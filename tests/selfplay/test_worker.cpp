@@ -145,10 +145,17 @@ TEST(SelfPlayWorker, SwitchesNetworkBetweenMovesWithoutStopping) {
   ChunkWriter writer(dir.path, "t", 1);
   SelfPlayWorker w(o, std::make_shared<UniformEvaluator>(), writer);
   w.start(1);
-  while (w.stats().games < 3) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  // Polls end at a deadline, so a worker that stalls fails the test instead of hanging it.
+  auto wait_for_games = [&](uint64_t n) {
+    auto deadline = std::chrono::steady_clock::now() + std::chrono::minutes(2);
+    while (w.stats().games < n && std::chrono::steady_clock::now() < deadline)
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    return w.stats().games >= n;
+  };
+  EXPECT_TRUE(wait_for_games(3));
   w.set_evaluator(std::make_shared<MaterialEvaluator>());
   uint64_t at_switch = w.stats().games;
-  while (w.stats().games < at_switch + 9) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  EXPECT_TRUE(wait_for_games(at_switch + 9));
   w.stop();
   w.join();
   writer.flush(nullptr);
