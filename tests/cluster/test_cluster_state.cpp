@@ -11,7 +11,7 @@
 #include "cluster/jobs_file.h"
 #include "cluster/run_status.h"
 #include "cluster/slurm_cli.h"
-#include "selfplay/random_games.h"
+#include "tests/support/random_games.h"
 #include "util/fileio.h"
 #include "tests/support/test_support.h"
 

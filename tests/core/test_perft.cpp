@@ -8,7 +8,7 @@
 #include "core/notation.h"
 #include "core/perft.h"
 #include "core/rules.h"
-#include "tsv.h"
+#include "tests/support/tsv.h"
 
 using namespace jz;
 

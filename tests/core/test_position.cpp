@@ -7,7 +7,7 @@
 #include "core/movegen.h"
 #include "core/position.h"
 #include "core/setups.h"
-#include "tsv.h"
+#include "tests/support/tsv.h"
 
 using namespace jz;
 

@@ -4,7 +4,7 @@
 
 #include "core/notation.h"
 #include "mcts/parallel.h"
-#include "tests/core/tsv.h"
+#include "tests/support/tsv.h"
 #include "tests/mcts/helpers.h"
 
 namespace jz::test {

@@ -9,7 +9,7 @@
 #include "core/position.h"
 #include "core/rules.h"
 #include "core/setups.h"
-#include "tests/core/tsv.h"
+#include "tests/support/tsv.h"
 
 namespace jz::test {
 

@@ -5,7 +5,7 @@
 
 #include "core/notation.h"
 #include "selfplay/game_record.h"
-#include "tests/selfplay/random_games.h"
+#include "tests/support/random_games.h"
 
 namespace jz {
 namespace {

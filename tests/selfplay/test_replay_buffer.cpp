@@ -10,7 +10,7 @@
 #include "selfplay/chunk_writer.h"
 #include "selfplay/game_record.h"
 #include "selfplay/replay_buffer.h"
-#include "tests/selfplay/random_games.h"
+#include "tests/support/random_games.h"
 #include "util/fileio.h"
 #include "tests/support/test_support.h"
 

@@ -2,7 +2,7 @@
 
 #include "selfplay/game_record.h"
 #include "selfplay/replay_format.h"
-#include "tests/selfplay/random_games.h"
+#include "tests/support/random_games.h"
 
 namespace jz {
 namespace {
