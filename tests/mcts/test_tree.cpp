@@ -275,16 +275,26 @@ TEST(MctsTree, MultiThreadedSearchOfOneTree) {
   opt.threads = 3;
   opt.batch = 4;
   int infos = 0;
-  opt.info_interval = 1e-4;
+  SearchInfo last;
+  opt.info_interval = 1e-9;
   opt.on_info = [&](const SearchInfo& info) {
     ++infos;
+    last = info;
     EXPECT_FALSE(info.pv.empty());
   };
   SearchResult r = search_parallel(tree, eval, opt);
   EXPECT_EQ(sum(r.visits), 3000);
   EXPECT_EQ(tree.in_flight(), 0);
   EXPECT_TRUE(mates(pos, r.move));
+  EXPECT_EQ(last.visits, 3000) << "the last report is the finished search";
+  // One thread applies every batch itself, so with an interval this short it reports after each one,
+  // besides the final report (with three, another thread may happen to apply them all).
+  opt.threads = 1;
+  infos = 0;
+  tree.reset(pos);
+  search_parallel(tree, eval, opt);
   EXPECT_GT(infos, 1) << "periodic reports besides the final one";
+  opt.threads = 3;
   // A stop flag already set: the search ends at once with whatever it has.
   std::atomic<bool> stop{true};
   opt.stop = &stop;
