@@ -34,14 +34,14 @@ struct BenchMctsOpts {
   int blocks = 0, filters = 0;
 };
 
-struct SelfPlayStats {
+struct TreesRun {
   long playouts = 0, evals = 0, rounds = 0, moves = 0;
   double seconds = 0, cpu = 0;
 };
 
 // T trees in one thread, like a self-play worker: gather from each, one evaluate() for all, apply; a
 // finished search plays its move (tree reuse) and a finished game restarts.
-SelfPlayStats run_trees(Evaluator& eval, const BenchMctsOpts& o, double seconds, bool mate_in_one = true) {
+TreesRun run_trees(Evaluator& eval, const BenchMctsOpts& o, double seconds, bool mate_in_one = true) {
   SearchParams p;
   p.simulations = o.sims;
   p.mate_in_one = mate_in_one;
@@ -59,7 +59,7 @@ SelfPlayStats run_trees(Evaluator& eval, const BenchMctsOpts& o, double seconds,
   std::vector<EvalInput> in;
   std::vector<Evaluation> out;
   std::vector<int> start(o.trees + 1);
-  SelfPlayStats s;
+  TreesRun s;
   double t0 = now_seconds(), c0 = thread_cpu_seconds();
   while ((s.seconds = now_seconds() - t0) < seconds) {
     reqs.clear();
@@ -100,7 +100,7 @@ SelfPlayStats run_trees(Evaluator& eval, const BenchMctsOpts& o, double seconds,
   return s;
 }
 
-void report_trees(const char* name, const SelfPlayStats& s) {
+void report_trees(const char* name, const TreesRun& s) {
   std::printf(
       "%s: %ld playouts, %ld evals in %ld batches (avg %.1f) over %.2f s (%.2f s CPU): %.0f playouts/s, "
       "%.0f evals/s; per CPU second %.0f playouts, %.0f evals; %ld moves\n",
@@ -177,10 +177,10 @@ int run_bench_mcts(const BenchMctsOpts& o) {
   UniformEvaluator uniform;
   MaterialEvaluator material(1.0f);
   report_trees("stub uniform ", run_trees(uniform, o, o.seconds));
-  SelfPlayStats with = run_trees(material, o, o.seconds);
+  TreesRun with = run_trees(material, o, o.seconds);
   report_trees("stub material", with);
   // The price of the mate-in-one check at expansion, search alone (a network call costs far more).
-  SelfPlayStats without = run_trees(material, o, o.seconds, false);
+  TreesRun without = run_trees(material, o, o.seconds, false);
   report_trees("  no mate1   ", without);
   std::printf("  mate-in-one check: %.2fx the playouts per CPU second without it\n",
               (with.playouts / with.cpu) / (without.playouts / without.cpu));
@@ -206,7 +206,7 @@ int run_bench_mcts(const BenchMctsOpts& o) {
   // Raw and search alternate (raw, search, raw) so that drifting machine load hits both alike.
   double raw_cpu1, raw_cpu2;
   double raw1 = raw_evals_per_second(*net, o.batch, o.seconds / 2, &raw_cpu1);
-  SelfPlayStats s = run_trees(*net, o, o.seconds);
+  TreesRun s = run_trees(*net, o, o.seconds);
   double raw2 = raw_evals_per_second(*net, o.batch, o.seconds / 2, &raw_cpu2);
   double raw = (raw1 + raw2) / 2, raw_cpu = (raw_cpu1 + raw_cpu2) / 2;
   double avg_batch = s.rounds ? double(s.evals) / s.rounds : 0;

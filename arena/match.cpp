@@ -21,7 +21,6 @@ namespace jz {
 
 namespace {
 
-const char* side_name(Color c) { return c == CHO ? "cho" : "han"; }
 
 std::string move_text(Move m) {
   if (m.is_none()) return "(none)";
@@ -92,7 +91,7 @@ bool play_game(const MatchConfig& cfg, const MatchResult& names, const GameSetup
     if (!reply.error.empty()) {
       rec.result.winner = winner_of(~us);
       rec.result.ending = reply.forfeit;
-      rec.reason = std::string(side_name(us)) + " (" + (us == CHO ? rec.cho : rec.han) + "): " + reply.error;
+      rec.reason = std::string(color_name(us)) + " (" + (us == CHO ? rec.cho : rec.han) + "): " + reply.error;
       break;
     }
     if (reply.nodes >= 0) rec.nodes[us] += reply.nodes, rec.searched_moves[us]++;

@@ -6,6 +6,7 @@
 
 #include "core/movegen.h"
 #include "core/notation.h"
+#include "core/rules.h"
 #include "util/fileio.h"
 
 namespace jz {
@@ -13,10 +14,6 @@ namespace jz {
 using nlohmann::json;
 
 namespace {
-
-const char* score_text(Winner w) {
-  return w == Winner::CHO ? "1-0" : w == Winner::HAN ? "0-1" : w == Winner::DRAW ? "1/2-1/2" : "*";
-}
 
 bool parse_score(const std::string& s, Winner& w) {
   if (s == "1-0")

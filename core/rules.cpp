@@ -95,12 +95,12 @@ bool parse_ending(const std::string& s, Ending& out) {
 
 Winner winner_of(Color c) { return c == CHO ? Winner::CHO : Winner::HAN; }
 
+const char* score_text(Winner w) {
+  return w == Winner::CHO ? "1-0" : w == Winner::HAN ? "0-1" : w == Winner::DRAW ? "1/2-1/2" : "*";
+}
+
 std::string GameResult::str() const {
-  const char* score = winner == Winner::CHO    ? "1-0"
-                      : winner == Winner::HAN  ? "0-1"
-                      : winner == Winner::DRAW ? "1/2-1/2"
-                                               : "*";
-  std::string s = score;
+  std::string s = score_text(winner);
   if (ending != Ending::NONE) s += std::string(" (") + ending_name(ending) + (by_counting ? ", counting)" : ")");
   return s;
 }

@@ -40,6 +40,8 @@ const char* winner_name(Winner w, const char* none = "none");
 bool rules_ending(Ending e);
 bool parse_ending(const std::string& s, Ending& out);
 Winner winner_of(Color c);
+// The result as records write it: "1-0" (Cho wins), "0-1", "1/2-1/2", or "*" (not over).
+const char* score_text(Winner w);
 
 // Cho's material minus Han's (without the 1.5 bonus).
 inline int material_margin(const Position& pos) { return pos.material(CHO) - pos.material(HAN); }

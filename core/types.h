@@ -8,6 +8,8 @@ namespace jz {
 // Cho (uppercase in FEN, 'w') moves first; Han (lowercase, 'b').
 enum Color : int8_t { CHO = 0, HAN = 1, NO_COLOR = 2 };
 constexpr Color operator~(Color c) { return Color(c ^ 1); }
+// "cho" or "han": the sides' names in every file format and message.
+constexpr const char* color_name(Color c) { return c == CHO ? "cho" : "han"; }
 
 enum PieceType : int8_t { NO_PIECE_TYPE = 0, GENERAL, GUARD, ELEPHANT, HORSE, CHARIOT, CANNON, SOLDIER, PIECE_TYPE_NB };
 

@@ -19,7 +19,6 @@ const char* HELP =
     "Moves: UCI (b1c3, pass = e2e2) or Korean numeric (79졸78, 0102, 한수쉼).\n"
     "Commands: pass, undo, hint, resign, save FILE, load FILE, board, moves, help, quit.";
 
-const char* side_word(Color c) { return c == CHO ? "cho" : "han"; }
 
 bool fail(std::string* error, const std::string& msg) {
   *error = msg;
@@ -41,7 +40,7 @@ bool TerminalGame::run(std::string* error) {
       engine_move();
       continue;
     }
-    out_ << (game_.over() ? "game over" : side_word(game_.pos().side_to_move())) << "> " << std::flush;
+    out_ << (game_.over() ? "game over" : color_name(game_.pos().side_to_move())) << "> " << std::flush;
     if (!std::getline(in_, line)) break;
     if (!line.empty() && line.back() == '\r') line.pop_back();
     if (!command(line)) break;
@@ -113,7 +112,7 @@ void TerminalGame::show() {
   }
   GameResult r = game_.result();
   if (r.over()) return announce(r);
-  out_ << side_word(p.side_to_move()) << " to move" << (p.in_check() ? ", in check (장군)" : "")
+  out_ << color_name(p.side_to_move()) << " to move" << (p.in_check() ? ", in check (장군)" : "")
        << (p.in_bikjang() ? ", bikjang (빅장)" : "") << "\n";
 }
 

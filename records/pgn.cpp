@@ -3,6 +3,7 @@
 #include <cctype>
 
 #include "core/movegen.h"
+#include "core/rules.h"
 #include "core/notation.h"
 #include "core/position.h"
 
@@ -249,10 +250,7 @@ bool write_pgn(const std::string& start_fen, Ruleset rules, const std::vector<Mo
     if (error) *error = "bad start FEN: " + why;
     return false;
   }
-  const char* result = winner == Winner::CHO    ? "1-0"
-                       : winner == Winner::HAN  ? "0-1"
-                       : winner == Winner::DRAW ? "1/2-1/2"
-                                                : "*";
+  const char* result = score_text(winner);
   out = std::string("[Variant \"") + (rules == Ruleset::JANGGI ? "Janggi" : ruleset_name(rules)) + "\"]\n";
   out += "[FEN \"" + start_fen + "\"]\n[SetUp \"1\"]\n";
   out += std::string("[Result \"") + result + "\"]\n";

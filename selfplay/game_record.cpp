@@ -113,7 +113,7 @@ std::string game_to_json(const GameRecord& g) {
   if (g.source != GameSource::SELFPLAY) j["source"] = game_source_name(g.source);
   if (!g.origin.empty()) j["origin"] = g.origin;
   if (g.flags & GAME_FLAG_NO_RESIGN) j["no_resign"] = true;
-  if (g.flags & GAME_FLAG_WOULD_RESIGN) j["would_resign"] = g.would_resign == CHO ? "cho" : "han";
+  if (g.flags & GAME_FLAG_WOULD_RESIGN) j["would_resign"] = color_name(g.would_resign);
   // The network id comes from the chunk file as it is: invalid UTF-8 must not make dump() throw.
   return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }

@@ -32,7 +32,6 @@ struct SelfPlayStats {
   double avg_game_plies() const { return games ? double(positions) / games : 0; }
   double avg_batch() const { return eval_calls ? double(leaf_evals) / eval_calls : 0; }
   double eval_share() const { return thread_seconds > 0 ? eval_seconds / thread_seconds : 0; }
-  // Share of probe games whose would-be resigner did not lose.
 };
 
 class SelfPlayWorker {

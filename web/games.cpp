@@ -74,7 +74,7 @@ json state_json(const GameStore::WebGame& g) {
   j["setup"] = g.game.setup();
   j["start_fen"] = g.game.start_fen();
   j["fen"] = pos.fen();
-  j["turn"] = pos.side_to_move() == CHO ? "cho" : "han";
+  j["turn"] = color_name(pos.side_to_move());
   j["ply"] = g.game.ply();
   j["human"] = g.human;
   j["level"] = g.level;
@@ -87,7 +87,7 @@ json state_json(const GameStore::WebGame& g) {
     pieces.push_back({{"sq", square_name(Square(s))},
                       {"file", file_of(Square(s))},
                       {"rank", rank_of(Square(s))},
-                      {"color", color_of(p) == CHO ? "cho" : "han"},
+                      {"color", color_name(color_of(p))},
                       {"type", std::string(1, LETTERS[type_of(p)])},
                       {"hanja", piece_name_hanja(p)},
                       {"hangul", piece_name_hangul(p)}});
@@ -348,7 +348,7 @@ ApiReply GameStore::engine_move(const std::string& body) {
              {"pv_korean", pv_kor},
              {"by", level},
              {"network", t.network},
-             {"side", us == CHO ? "cho" : "han"},
+             {"side", color_name(us)},
              {"think_ms", think_ms},  // the whole engine call, against the level's limit
              {"limit_ms", find_web_level(level, true)->limit_ms}};
   if (!g->game.play(m, &err)) return error(500, "engine produced an illegal move: " + err);
