@@ -15,36 +15,6 @@
 
 namespace jz::app {
 
-namespace {
-
-// "elo0,elo1[,alpha,beta]"
-bool parse_sprt(const std::string& s, SprtParams& p, std::string* error) {
-  std::vector<double> v;
-  std::istringstream is(s);
-  for (std::string tok; std::getline(is, tok, ',');) {
-    try {
-      size_t used = 0;
-      v.push_back(std::stod(tok, &used));
-      if (used != tok.size()) throw std::invalid_argument(tok);
-    } catch (const std::exception&) {
-      *error = "--sprt: '" + tok + "' is not a number (expected elo0,elo1[,alpha,beta])";
-      return false;
-    }
-  }
-  if (v.size() != 2 && v.size() != 4) {
-    *error = "--sprt: expected elo0,elo1[,alpha,beta], got '" + s + "'";
-    return false;
-  }
-  p.elo0 = v[0], p.elo1 = v[1];
-  if (v.size() == 4) p.alpha = v[2], p.beta = v[3];
-  if (!(p.elo1 > p.elo0) || !(p.alpha > 0 && p.alpha < 0.5) || !(p.beta > 0 && p.beta < 0.5)) {
-    *error = "--sprt: need elo0 < elo1 and alpha, beta in (0, 0.5)";
-    return false;
-  }
-  return true;
-}
-
-}  // namespace
 
 void add_evaluate(CLI::App& app, int& rc) {
   struct Opts {

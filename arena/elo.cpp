@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <sstream>
+#include <stdexcept>
+#include <vector>
 
 namespace jz {
 
@@ -110,6 +113,32 @@ SprtStatus sprt_pentanomial(const Pentanomial& r, const SprtParams& p) {
   const double values[5] = {0, 0.25, 0.5, 0.75, 1};
   for (int i = 0; i < 5; ++i) counts[i] = double(r.p[i]);
   return sprt(counts, values, 5, p);
+}
+
+bool parse_sprt(const std::string& s, SprtParams& p, std::string* error) {
+  std::vector<double> v;
+  std::istringstream is(s);
+  for (std::string tok; std::getline(is, tok, ',');) {
+    try {
+      size_t used = 0;
+      v.push_back(std::stod(tok, &used));
+      if (used != tok.size()) throw std::invalid_argument(tok);
+    } catch (const std::exception&) {
+      *error = "--sprt: '" + tok + "' is not a number (expected elo0,elo1[,alpha,beta])";
+      return false;
+    }
+  }
+  if (v.size() != 2 && v.size() != 4) {
+    *error = "--sprt: expected elo0,elo1[,alpha,beta], got '" + s + "'";
+    return false;
+  }
+  p.elo0 = v[0], p.elo1 = v[1];
+  if (v.size() == 4) p.alpha = v[2], p.beta = v[3];
+  if (!(p.elo1 > p.elo0) || !(p.alpha > 0 && p.alpha < 0.5) || !(p.beta > 0 && p.beta < 0.5)) {
+    *error = "--sprt: need elo0 < elo1 and alpha, beta in (0, 0.5)";
+    return false;
+  }
+  return true;
 }
 
 }  // namespace jz

@@ -40,6 +40,9 @@ double likelihood_of_superiority(const Wdl& r);
 struct SprtParams {
   double elo0 = 0, elo1 = 5, alpha = 0.05, beta = 0.05;
 };
+// "elo0,elo1[,alpha,beta]" (evaluate --sprt): false with a one-line reason for anything else, or for
+// elo1 <= elo0 or an error rate outside (0, 0.5).
+bool parse_sprt(const std::string& s, SprtParams& p, std::string* error);
 enum class SprtState { CONTINUE, ACCEPT_H0, ACCEPT_H1 };
 struct SprtStatus {
   double llr = 0, lower = 0, upper = 0;

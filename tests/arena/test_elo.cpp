@@ -54,6 +54,24 @@ TEST(Elo, LikelihoodOfSuperiority) {
   EXPECT_NEAR(likelihood_of_superiority(Wdl{20, 0, 50}), 1 - 0.999832, 1e-6);
 }
 
+TEST(Sprt, ParsesBoundsAndRefusesTheRest) {
+  SprtParams p;
+  std::string err;
+  ASSERT_TRUE(parse_sprt("0,5", p, &err)) << err;
+  EXPECT_EQ(p.elo0, 0);
+  EXPECT_EQ(p.elo1, 5);
+  EXPECT_EQ(p.alpha, 0.05);
+  ASSERT_TRUE(parse_sprt("-3.5,2,0.1,0.2", p, &err)) << err;
+  EXPECT_EQ(p.elo0, -3.5);
+  EXPECT_EQ(p.alpha, 0.1);
+  EXPECT_EQ(p.beta, 0.2);
+  for (const char* bad : {"", "5", "0,5,0.1", "5,0", "0,5,0.5,0.1", "0,5,0,0.1", "0,x", "0,5e", "0,,5"}) {
+    SprtParams q;
+    EXPECT_FALSE(parse_sprt(bad, q, &err)) << bad;
+    EXPECT_EQ(err.find("--sprt"), 0u) << err;
+  }
+}
+
 TEST(Sprt, LlrByHand) {
   SprtParams p{0, 10, 0.05, 0.05};
   SprtStatus s = sprt_trinomial(Wdl{50, 30, 20}, p);
