@@ -19,6 +19,7 @@ struct RunDir {
   std::string metrics() const { return root + "/metrics"; }
   std::string eval() const { return root + "/eval"; }
   std::string logs() const { return root + "/logs"; }
+  std::string lineage() const { return root + "/lineage.txt"; }  // where --resume-from started this run
   std::string model_path(int64_t step) const;       // models/net-<8 digits>.jzn
   std::string checkpoint_path(int64_t step) const;  // checkpoints/ckpt-<8 digits>.jzc
   // Creates the folders. False with a reason.

@@ -109,7 +109,14 @@ class TrainingSession {
         window_(replay_window(o_, 0)),
         last_ckpt_(t.step()),
         start_step_(t.step()),
-        selfplay_samples_(o_.extra_data.empty() ? t.samples_trained() : selfplay_samples_before(o_, t.step())) {}
+        selfplay_samples_(selfplay_samples_since(o_, t, s.start_step, s.start_samples)) {}
+
+  // Self-play samples trained on this run directory's games: a run moved by --resume-from counts from
+  // its starting checkpoint, since its games/ holds only what was played after it.
+  static int64_t selfplay_samples_since(const TrainOptions& o, const Trainer& t, int64_t step0, int64_t samples0) {
+    if (o.extra_data.empty()) return t.samples_trained() - samples0;
+    return selfplay_samples_before(o, t.step()) - selfplay_samples_before(o, step0);
+  }
 
   // Trains until a limit or the stop flag; false with the reason when the run failed.
   bool run(const std::atomic<int>& stop, std::string* error) {

@@ -19,8 +19,21 @@ namespace {
 struct Lineage {
   std::string bytes, config;
   std::vector<std::string> overrides;
-  int64_t step = 0;
+  int64_t step = 0, samples = 0;
 };
+
+// RUN/lineage.txt: "step N samples M" of the checkpoint --resume-from started the run from.
+bool read_lineage_start(const RunDir& run, RunSetup& out, std::string* error) {
+  if (!std::filesystem::exists(run.lineage())) return true;
+  std::string text;
+  if (!read_file(run.lineage(), text, error)) return false;
+  std::istringstream is(text);
+  std::string k1, k2;
+  if (!(is >> k1 >> out.start_step >> k2 >> out.start_samples) || k1 != "step" || k2 != "samples" ||
+      out.start_step < 0 || out.start_samples < 0)
+    return *error = run.lineage() + ": expected 'step N samples M'", false;
+  return true;
+}
 
 bool read_lineage(const TrainRunArgs& a, const RunDir& run, Lineage& out, std::string* error) {
   const std::string& path = a.resume_from;
@@ -32,6 +45,7 @@ bool read_lineage(const TrainRunArgs& a, const RunDir& run, Lineage& out, std::s
   try {
     CheckpointHeader h = check_checkpoint_header(parse_bundle(out.bytes, path).header, path);
     out.step = h.step;
+    out.samples = h.samples;
     for (const auto& [key, value] : h.extra) {
       if (key == LINEAGE_CONFIG_KEY) out.config = value;
       if (key != LINEAGE_OVERRIDES_KEY) continue;
@@ -100,9 +114,13 @@ bool setup_run(const TrainRunArgs& a, RunSetup& out, std::string* error) {
   if (!a.init_from.empty() && !std::filesystem::exists(a.init_from))
     return *error = "--init-from " + a.init_from + " does not exist", false;
   if (!out.run.create(error) || !(have_copy || write_file_atomic(out.run.config(), text, error))) return false;
-  if (!lineage.bytes.empty() && !write_file_atomic(out.run.checkpoint_path(lineage.step), lineage.bytes, error))
+  if (!lineage.bytes.empty() &&
+      (!write_file_atomic(out.run.lineage(),
+                          format_string("step %lld samples %lld\n", (long long)lineage.step, (long long)lineage.samples),
+                          error) ||
+       !write_file_atomic(out.run.checkpoint_path(lineage.step), lineage.bytes, error)))
     return false;
-  return true;
+  return read_lineage_start(out.run, out, error);
 }
 
 std::unique_ptr<Trainer> open_trainer(const RunSetup& s, std::string* network) {

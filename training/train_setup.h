@@ -23,6 +23,9 @@ struct RunSetup {
   // What every checkpoint of the run carries besides the trainer (run.config, run.overrides), so that
   // `train --resume-from CKPT --run-dir NEW` continues the lineage on any machine.
   HeaderKV lineage;
+  // A run started by --resume-from: the checkpoint's step and samples (RUN/lineage.txt). Its games/ holds
+  // only the positions played since, so the samples-per-position limit counts from there.
+  int64_t start_step = 0, start_samples = 0;
 };
 
 // Header keys of the lineage in a checkpoint: the run's config text and this session's --set lines.

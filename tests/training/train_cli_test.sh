@@ -77,6 +77,7 @@ timeout 300 "$BIN" train --resume-from "$RUN/checkpoints/ckpt-00000040.jzc" --ru
 check "--resume-from exits 0" [ $? -eq 0 ]
 check "--resume-from brings the config" cmp -s "$T/cfg.yaml" "$T/moved/config.yaml"
 check "--resume-from resumes at step 40" grep -q "resumed from .*ckpt-00000040.jzc at step 40" "$T/l2.log"
+check "--resume-from records where the run started" grep -q "^step 40 samples 640\$" "$T/moved/lineage.txt"
 losses() { awk -F, 'NR == 1 { for (i = 1; i <= NF; ++i) if ($i == "loss") c = i } $1 == 45 || $1 == 50 { print $1, $c }' "$1"; }
 check "the moved lineage takes the same steps" [ "$(losses "$T/same/metrics/train.csv")" = "$(losses "$T/moved/metrics/train.csv")" -a -n "$(losses "$T/moved/metrics/train.csv")" ]
 timeout 60 "$BIN" train --resume-from "$RUN/checkpoints/ckpt-00000040.jzc" --run-dir "$RUN" --steps 60 2>"$T/e8.log"
