@@ -512,12 +512,11 @@ SearchResult Tree::summary() const {
   std::vector<float> target;
   if (params_.gumbel) {
     mcts::improved_policy(root_, qtransform(), target);
-    if (root_banned_ >= 0 && k > 1) {  // a banned pass is no target either
-      double rest = 1.0 - target[root_banned_];
-      target[root_banned_] = 0;
-      if (rest > 0)
-        for (float& t : target) t = float(t / rest);
-    }
+    double rest = 1.0;  // a banned pass is no target either
+    for (int i = 0; i < k; ++i)
+      if (!root_eligible(i)) rest -= target[i], target[i] = 0;
+    if (rest > 0 && rest < 1)
+      for (float& t : target) t = float(t / rest);
   } else {
     target = root_visits_vector(forced);
     double sum = std::accumulate(target.begin(), target.end(), 0.0);

@@ -36,8 +36,6 @@ const Node* most_visited(const Node* node) {
 
 std::vector<Move> Tree::principal_line(int choice) const {
   std::vector<Move> line{root_->edges[choice].move};
-  Position pos = root_pos_;
-  pos.do_move(line[0]);
   const Node* node = mcts::find_child(root_, choice);
   while (node && node->state == NodeState::EXPANDED) {
     const Node* next = proof_child(node);
@@ -45,12 +43,15 @@ std::vector<Move> Tree::principal_line(int choice) const {
     if (!next) next = most_visited(node);
     if (!next) break;
     line.push_back(node->edges[next->index].move);
-    pos.do_move(line.back());
     node = next;
   }
   const int moves = params_.mate_guard, checks = params_.mate_guard_checks;
-  if (node && node->proven && node->state != NodeState::TERMINAL && node->proof_plies <= 2 * std::max(moves, checks))
-    for (Move m : mcts::proof_line(pos, node->proof_plies, moves, params_.mate_guard_quiet, checks)) line.push_back(m);
+  if (!node || !node->proven || node->state == NodeState::TERMINAL || node->proof_plies > 2 * std::max(moves, checks))
+    return line;
+  // Only a line that ends at a proof outside the tree needs its position (every self-play move reports a line).
+  Position pos = root_pos_;
+  for (Move m : line) pos.do_move(m);
+  for (Move m : mcts::proof_line(pos, node->proof_plies, moves, params_.mate_guard_quiet, checks)) line.push_back(m);
   return line;
 }
 
