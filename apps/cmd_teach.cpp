@@ -1,10 +1,12 @@
 // `janggi-zero teach`: teacher games (alpha-beta or any UCI engine on both sides) as replay chunks
 // for warm-starting a network. The work is in teacher/.
+#include <algorithm>
 #include <cstdio>
 #include <memory>
 
 #include "apps/app_support.h"
 #include "apps/commands.h"
+#include "teacher/relabel.h"
 #include "teacher/teacher_run.h"
 
 namespace jz::app {
@@ -28,11 +30,30 @@ int run_teach(const TeachRunOptions& o, const std::string& rules) {
   return stop_signal() && s.games < opts.games ? 130 : 0;
 }
 
+// --relabel-from: the teacher labels positions of self-play games instead of playing its own.
+int run_relabel_command(const TeachRunOptions& o, const RelabelRunOptions& r) {
+  RelabelRunOptions opts = r;
+  opts.label = o.game;
+  opts.out = o.out;
+  opts.threads = o.threads;
+  RelabelStats s;
+  std::string err;
+  if (!run_relabel(opts, install_stop_signals(), s, &err)) return report_error(err);
+  std::printf(
+      "teach --relabel-from: %lld positions labelled in %lld games (%lld failed) into %s; the teacher agrees with the "
+      "game's move on %.1f%%; mean |Q gap| %.3f; %.3f teacher CPU s per label\n",
+      (long long)s.labelled, (long long)s.games, (long long)s.failed, opts.out.c_str(),
+      100.0 * s.agree / std::max<int64_t>(1, s.labelled), s.value_gap / std::max<int64_t>(1, s.value_gap_n),
+      s.cpu.teacher / std::max<int64_t>(1, s.labelled));
+  return stop_signal() ? 130 : 0;
+}
+
 }  // namespace
 
 void add_teach(CLI::App& app, int& rc) {
   auto o = std::make_shared<TeachRunOptions>();
   auto rules = std::make_shared<std::string>("janggi");
+  auto relabel = std::make_shared<RelabelRunOptions>();
   TeacherOptions& g = o->game;
   CLI::App* cmd = app.add_subcommand("teach", "Teacher games (an engine on both sides) as replay chunks for warm starts");
   cmd->add_option("--teacher", g.teacher, "Player spec: alphabeta:level=..., uci:PATH,... (see evaluate)");
@@ -56,7 +77,16 @@ void add_teach(CLI::App& app, int& rc) {
   cmd->add_option("--resign-plies", g.resign_plies, "... for this many plies in a row (0: never)")
       ->check(CLI::Range(0, 10000));
   cmd->add_option("--games-per-chunk", o->games_per_chunk, "Games per chunk file")->check(CLI::Range(1, 100000));
-  set_command(cmd, rc, [o, rules] { return run_teach(*o, *rules); });
+  cmd->add_option("--relabel-from", relabel->from,
+                  "Label positions of the self-play games in this folder (newest first) instead of playing games");
+  cmd->add_option("--plies-per-game", relabel->plies_per_game, "--relabel-from: positions labelled per game")
+      ->check(CLI::Range(1, 10000));
+  cmd->add_option("--positions", relabel->positions, "--relabel-from: stop after this many labels (0: inputs done)")
+      ->check(CLI::Range(int64_t(0), int64_t(1) << 40));
+  cmd->add_flag("--watch", relabel->watch, "--relabel-from: keep labelling new games until stopped");
+  set_command(cmd, rc, [o, rules, relabel] {
+    return relabel->from.empty() ? run_teach(*o, *rules) : run_relabel_command(*o, *relabel);
+  });
 }
 
 }  // namespace jz::app

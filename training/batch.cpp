@@ -97,14 +97,15 @@ bool sample_batch(const ReplayBuffer& buffer, uint64_t seed, int64_t step, int n
 }
 
 bool sample_mixed_batch(const ReplayBuffer& main, int n_main, float main_q, const ReplayBuffer* extra, int n_extra,
-                        float extra_q, uint64_t seed, int64_t step, bool mirror, TrainBatch& out) {
+                        float extra_q, uint64_t seed, int64_t step, bool mirror, TrainBatch& out,
+                        bool extra_full_only) {
   std::mt19937_64 rng = step_rng(seed, step);
   std::vector<ReplaySample> samples;
   int got = n_main > 0 ? main.sample(rng, false, n_main, samples) : 0;
   std::vector<float> q(size_t(got), main_q);
   if (extra && n_extra > 0) {
     std::vector<ReplaySample> more;
-    int k = extra->sample(rng, false, n_extra, more);
+    int k = extra->sample(rng, extra_full_only, n_extra, more);
     for (int i = 0; i < k; ++i) samples.push_back(std::move(more[size_t(i)]));
     q.resize(samples.size(), extra_q);
   }

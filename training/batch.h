@@ -42,10 +42,11 @@ bool sample_batch(const ReplayBuffer& buffer, uint64_t seed, int64_t step, int n
                   float value_q_weight = 0.0f);
 
 // A batch of n_main samples from `main` (value blend main_q) followed by n_extra from `extra`
-// (extra_q): teacher or imported data mixed into self-play batches. Drawn like sample_batch, which
-// is this with no extra part.
+// (extra_q): teacher or imported data mixed into self-play batches, from searched plies only with
+// extra_full_only. Drawn like sample_batch, which is this with no extra part.
 bool sample_mixed_batch(const ReplayBuffer& main, int n_main, float main_q, const ReplayBuffer* extra, int n_extra,
-                        float extra_q, uint64_t seed, int64_t step, bool mirror, TrainBatch& out);
+                        float extra_q, uint64_t seed, int64_t step, bool mirror, TrainBatch& out,
+                        bool extra_full_only = false);
 
 // The RNG for (seed, stream index).
 std::mt19937_64 step_rng(uint64_t seed, int64_t step);

@@ -216,7 +216,8 @@ class TrainingSession {
     try {
       const int n_extra = extra_samples(), n_own = o_.batch_size - n_extra;
       if (!sample_mixed_batch(buf_, n_own, float(o_.value_q_weight), extra_.get(), n_extra,
-                              float(o_.extra_value_q_weight), o_.seed, t_.step(), o_.mirror, batch_))
+                              float(o_.extra_value_q_weight), o_.seed, t_.step(), o_.mirror, batch_,
+                              o_.extra_full_only))
         return true;
       l = t_.train_step(batch_);
       selfplay_samples_ += n_own;

@@ -49,6 +49,7 @@ bool load_train_options(const Config& c, TrainOptions& o, std::string* error) {
     o.extra_decay_steps = c.get_int(p + "extra_decay_steps", o.extra_decay_steps);
     o.extra_value_q_weight = c.get_double(p + "extra_value_q_weight", o.extra_value_q_weight);
     o.extra_window = c.get_int(p + "extra_window", o.extra_window);
+    o.extra_full_only = c.get_bool(p + "extra_full_only", o.extra_full_only);
     o.checkpoint_every = c.get_int(p + "checkpoint_every", o.checkpoint_every);
     o.keep_checkpoints = int(c.get_int(p + "keep_checkpoints", o.keep_checkpoints));
     o.export_every = c.get_int(p + "export_every", o.export_every);

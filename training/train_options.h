@@ -64,6 +64,9 @@ struct TrainOptions {
   int64_t extra_decay_steps = 10000;
   double extra_value_q_weight = 0.5;
   int64_t extra_window = 20000000;  // positions: the newest extra chunks up to this many
+  // Draw extra samples from searched plies only: teacher labels on self-play games (teach
+  // --relabel-from) label a few plies per game and leave the rest without a target.
+  bool extra_full_only = false;
 
   int64_t checkpoint_every = 500;  // steps
   int keep_checkpoints = 3;

@@ -99,6 +99,42 @@ TEST(ExtraData, MixedBatchesTakeTheExtraRowsWithTheirOwnValueBlend) {
   EXPECT_EQ(b.size, 16);
 }
 
+// Teacher labels on self-play games (teach --relabel-from) leave most plies without a target:
+// extra_full_only draws extra rows from the labelled plies alone.
+TEST(ExtraData, FullOnlyDrawsExtraRowsFromSearchedPliesAlone) {
+  test::TempDir dir("extra_full");
+  {
+    ChunkWriter w(dir.path, "relabel", 8);
+    std::string err;
+    for (const std::string& f : list_chunk_files(games_dir())) {
+      ChunkHeader h;
+      std::vector<GameRecord> games;
+      ASSERT_TRUE(read_chunk_file(f, h, games, &err)) << err;
+      for (GameRecord& g : games) {
+        for (PlyRecord& p : g.plies) {  // searched plies a certain win, the rest a certain loss
+          p.wdl[0] = p.full_search ? 65535 : 0, p.wdl[1] = 0, p.wdl[2] = p.full_search ? 0 : 65535;
+        }
+        ASSERT_TRUE(w.add(g, &err)) << err;
+      }
+    }
+    ASSERT_TRUE(w.flush(&err)) << err;
+  }
+  ReplayBuffer main(games_dir(), 1 << 30), extra(dir.path, 1 << 30);
+  main.refresh();
+  extra.refresh();
+  ASSERT_GT(extra.stats().full_positions, 0);
+  ASSERT_LT(extra.stats().full_positions, extra.stats().positions);
+  auto wins = [&](bool full_only) {
+    TrainBatch b;
+    EXPECT_TRUE(sample_mixed_batch(main, 8, 0.0f, &extra, 120, 1.0f, 11, 2, false, b, full_only));
+    int n = 0;
+    for (int i = 8; i < b.size; ++i) n += b.wdl[i][0].item<float>() == 1.0f;
+    return n;
+  };
+  EXPECT_EQ(wins(true), 120);
+  EXPECT_LT(wins(false), 120);
+}
+
 TEST(ExtraData, WarmStartLoadsTheWeightsOfAModelFile) {
   test::TempDir dir("warm");
   TrainOptions o;

@@ -1,0 +1,168 @@
+// Teacher labels on self-play positions (teacher/relabel.h): which plies get a label, what a
+// relabelled game holds, and the run over a chunk folder (newest first, resumable, bounded).
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <set>
+
+#include "core/movegen.h"
+#include "selfplay/chunk_reader.h"
+#include "selfplay/chunk_writer.h"
+#include "selfplay/game_record.h"
+#include "teacher/relabel.h"
+#include "tests/support/random_games.h"
+#include "tests/support/test_support.h"
+#include "util/fileio.h"
+
+using namespace jz;
+
+namespace {
+
+int legal_count(const GameRecord& g, int ply) {
+  Position pos;
+  std::string err;
+  EXPECT_TRUE(replay_game(g, pos, ply, &err)) << err;
+  MoveList legal;
+  generate_legal(pos, legal);
+  return legal.size;
+}
+
+std::vector<GameRecord> read_all(const std::string& dir) {
+  std::vector<GameRecord> all;
+  for (const std::string& f : list_chunk_files(dir)) {
+    ChunkHeader h;
+    std::vector<GameRecord> gs;
+    std::string err;
+    EXPECT_TRUE(read_chunk_file(f, h, gs, &err)) << err;
+    all.insert(all.end(), gs.begin(), gs.end());
+  }
+  return all;
+}
+
+}  // namespace
+
+TEST(Relabel, ChoosesDistinctPliesWithAChoiceInPlyOrder) {
+  std::mt19937_64 rng(5);
+  GameRecord g = test::random_game(rng, Ruleset::JANGGI, 60);
+  std::mt19937_64 a(1), b(1), c(2);
+  std::vector<int> p = plies_to_label(g, 6, a);
+  ASSERT_EQ(p.size(), 6u);
+  EXPECT_TRUE(std::is_sorted(p.begin(), p.end()));
+  EXPECT_EQ(std::set<int>(p.begin(), p.end()).size(), p.size());
+  for (int ply : p) EXPECT_GT(legal_count(g, ply), 1) << ply;
+  EXPECT_EQ(plies_to_label(g, 6, b), p);  // the rng decides
+  EXPECT_NE(plies_to_label(g, 6, c), p);
+  std::mt19937_64 d(1);
+  EXPECT_EQ(int(plies_to_label(g, 1000, d).size()), g.num_plies());  // every ply of a random game has a choice
+}
+
+TEST(Relabel, TheTeacherLabelsOnlyTheChosenPliesAndTheMovesStay) {
+  std::mt19937_64 rng(9);
+  GameRecord g = test::random_game(rng, Ruleset::JANGGI, 50);
+  TeacherOptions o;
+  o.teacher = "alphabeta:depth=2";
+  o.score_depth = 1;
+  std::string err;
+  auto teacher = make_player(teacher_spec(o), 1, &err);
+  ASSERT_TRUE(teacher) << err;
+  const std::vector<int> plies = {3, 10, 11, 40};
+  GameRecord out;
+  RelabelStats s;
+  ASSERT_TRUE(relabel_game(g, plies, o, *teacher, "relabel:x#0", out, &s, &err)) << err;
+  EXPECT_TRUE(validate_game(out, &err)) << err;
+  EXPECT_EQ(out.source, GameSource::TEACHER);
+  EXPECT_EQ(out.origin, "relabel:x#0");
+  EXPECT_EQ(game_to_uci(out), game_to_uci(g));
+  EXPECT_EQ(out.winner, g.winner);
+  EXPECT_EQ(s.games, 1);
+  EXPECT_EQ(s.labelled, 4);
+  EXPECT_EQ(s.value_gap_n, 4);  // the random game's plies all carry a made-up search value
+  EXPECT_GT(s.cpu.teacher, 0);
+  for (int ply = 0; ply < out.num_plies(); ++ply) {
+    const PlyRecord& p = out.plies[size_t(ply)];
+    const bool chosen = std::count(plies.begin(), plies.end(), ply) > 0;
+    EXPECT_EQ(p.full_search, chosen) << ply;
+    if (!chosen) {
+      EXPECT_EQ(p.policy_size, 0) << ply;
+      EXPECT_EQ(p.wdl[1], 65535) << ply;  // the placeholder draw: not searched
+      continue;
+    }
+    EXPECT_GT(p.policy_size, 0) << ply;
+    EXPECT_NEAR(dequantize_prob(p.wdl[0]) + dequantize_prob(p.wdl[2]), 1.0f, 1e-3);
+    // The target is the teacher's: the same position searched again gives its move the top weight.
+    Position pos;
+    ASSERT_TRUE(replay_game(g, pos, ply, &err)) << err;
+    std::vector<Move> before(g.plies.size());
+    for (int k = 0; k < ply; ++k) before[size_t(k)] = g.plies[size_t(k)].move;
+    before.resize(size_t(ply));
+    PlayerReply r = teacher->play(pos, g.start_fen, before);
+    float best = 0, on_teacher = 0;
+    for (int k = 0; k < p.policy_size; ++k) {
+      const PolicyEntry& e = out.policy[p.policy_begin + k];
+      best = std::max(best, dequantize_prob(e.prob));
+      if (e.move == r.move) on_teacher = dequantize_prob(e.prob);
+    }
+    EXPECT_EQ(on_teacher, best) << ply;
+  }
+  // A game that does not replay is refused with the ply: the side to move plays the other side's
+  // next move (its piece stands on that move's from-square).
+  int k = 5;
+  while (g.plies[size_t(k + 1)].move.is_pass()) ++k;
+  GameRecord bad = g;
+  bad.plies[size_t(k)].move = g.plies[size_t(k + 1)].move;
+  EXPECT_FALSE(relabel_game(bad, plies, o, *teacher, "x", out, nullptr, &err));
+  EXPECT_NE(err.find("ply " + std::to_string(k + 1)), std::string::npos) << err;
+}
+
+TEST(Relabel, RunLabelsTheNewestChunkFirstAndGoesOnWhereItStopped) {
+  test::TempDir dir("relabel");
+  std::mt19937_64 rng(3);
+  std::string err;
+  {
+    ChunkWriter w(dir.file("games"), "selfplay", 2);
+    for (int i = 0; i < 6; ++i) ASSERT_TRUE(w.add(test::random_game(rng, Ruleset::JANGGI, 30), &err)) << err;
+  }
+  std::vector<std::string> inputs = list_chunk_files(dir.file("games"));
+  ASSERT_EQ(inputs.size(), 3u);
+  RelabelRunOptions o;
+  o.label.teacher = "alphabeta:depth=1";
+  o.label.score_depth = 0;
+  o.from = dir.file("games");
+  o.out = dir.file("labels");
+  o.plies_per_game = 3;
+  o.threads = 2;
+  o.positions = 1;  // stops after the first chunk
+  o.progress_seconds = 0;
+  std::atomic<int> stop{0};
+  RelabelStats s;
+  ASSERT_TRUE(run_relabel(o, stop, s, &err)) << err;
+  EXPECT_EQ(s.games, 2);
+  EXPECT_EQ(s.labelled, 6);
+  std::string done;
+  ASSERT_TRUE(read_file(o.out + "/relabelled.txt", done, &err)) << err;
+  const std::string newest = inputs.back().substr(o.from.size() + 1);
+  EXPECT_EQ(done, newest + "\n");
+  // A second run labels the other two and nothing twice.
+  o.positions = 0;
+  RelabelStats s2;
+  ASSERT_TRUE(run_relabel(o, stop, s2, &err)) << err;
+  EXPECT_EQ(s2.games, 4);
+  std::vector<GameRecord> labelled = read_all(o.out);
+  ASSERT_EQ(labelled.size(), 6u);
+  std::set<std::string> origins;
+  int full = 0;
+  for (const GameRecord& g : labelled) {
+    EXPECT_TRUE(validate_game(g, &err)) << err;
+    origins.insert(g.origin);
+    for (const PlyRecord& p : g.plies) full += p.full_search;
+  }
+  EXPECT_EQ(origins.size(), 6u);
+  EXPECT_EQ(full, 18);
+  std::string summary;
+  ASSERT_TRUE(read_file(o.out + "/relabel.json", summary, &err)) << err;
+  EXPECT_NE(summary.find("\"labelled_positions\": 12"), std::string::npos) << summary;
+  // Labels inside the input folder would be read back as self-play games: refused.
+  o.out = o.from + "/labels";
+  EXPECT_FALSE(run_relabel(o, stop, s2, &err));
+  EXPECT_NE(err.find("inside"), std::string::npos) << err;
+}
