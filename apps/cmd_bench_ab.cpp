@@ -11,7 +11,7 @@
 
 #include "apps/app_support.h"
 #include "apps/commands.h"
-#include "arena/alphabeta/engine.h"
+#include "alphabeta/engine.h"
 #include "core/movegen.h"
 #include "core/notation.h"
 #include "core/rules.h"

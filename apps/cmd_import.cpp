@@ -14,7 +14,7 @@
 #include "records/gib.h"
 #include "records/importer.h"
 #include "records/pgn.h"
-#include "selfplay/chunk_writer.h"
+#include "replay/chunk_writer.h"
 #include "util/log.h"
 #include "util/process.h"
 

@@ -11,9 +11,9 @@
 #include "apps/commands.h"
 #include "records/gib.h"
 #include "records/pgn.h"
-#include "selfplay/chunk_reader.h"
-#include "selfplay/game_record.h"
-#include "selfplay/replay_buffer.h"
+#include "replay/chunk_reader.h"
+#include "replay/game_record.h"
+#include "replay/replay_buffer.h"
 #include "util/log.h"
 
 namespace jz::app {

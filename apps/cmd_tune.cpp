@@ -6,9 +6,9 @@
 
 #include "apps/app_support.h"
 #include "apps/commands.h"
-#include "arena/alphabeta/tuner.h"
+#include "alphabeta/tuner.h"
 #include "core/movegen.h"
-#include "selfplay/chunk_reader.h"
+#include "replay/chunk_reader.h"
 #include "util/fileio.h"
 
 namespace jz::app {
@@ -129,7 +129,7 @@ void add_tune(CLI::App& app, int& rc) {
   auto c = std::make_shared<TuneCmd>();
   CLI::App* cmd = app.add_subcommand("tune", "Texel-tune the alpha-beta evaluation on the quiet positions of games");
   cmd->add_option("--data", c->data, "Folders of replay chunks (teacher, self-play or imported games)")->required();
-  cmd->add_option("--out", c->out, "Write the weights here as C++ (arena/alphabeta/eval_weights.cpp); else stdout");
+  cmd->add_option("--out", c->out, "Write the weights here as C++ (alphabeta/eval_weights.cpp); else stdout");
   cmd->add_option("--report", c->report, "Write the fit's figures here as JSON");
   cmd->add_option("--start", c->start, "Start from the tuned or the hand-set weights")
       ->check(CLI::IsMember({"tuned", "hand"}));

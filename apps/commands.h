@@ -25,7 +25,7 @@ void add_record(CLI::App& app, int& rc);          // print games from replay chu
 void add_import(CLI::App& app, int& rc);          // game records (.gib, PGN, JSONL) into replay chunks (records/)
 void add_bench_import(CLI::App& bench, int& rc);  // import speed (records/)
 void add_teach(CLI::App& app, int& rc);           // teacher games into replay chunks (teacher/)
-void add_tune(CLI::App& app, int& rc);            // Texel tuning of the alpha-beta evaluation (arena/alphabeta/)
+void add_tune(CLI::App& app, int& rc);            // Texel tuning of the alpha-beta evaluation (alphabeta/)
 void add_train(CLI::App& app, int& rc);           // local training run (training/)
 void add_report(CLI::App& app, int& rc);          // HTML report of a run directory
 void add_bench_train(CLI::App& bench, int& rc);   // trainer throughput (training/)

@@ -2,7 +2,7 @@
 //   [,scores=D]: also score every root move D plies deep (soft policy targets of teacher games).
 //   [,version=1]: the pinned engine (classic evaluation and search); [,features=MASK]: search additions.
 // Our alpha-beta baseline engine (arena/alphabeta), one engine per player instance.
-#include "arena/alphabeta/engine.h"
+#include "alphabeta/engine.h"
 #include "arena/player.h"
 #include "core/notation.h"
 

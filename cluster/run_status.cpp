@@ -8,9 +8,9 @@
 #include <map>
 #include <sstream>
 
-#include "selfplay/chunk_reader.h"
-#include "selfplay/game_record.h"
-#include "selfplay/replay_format.h"
+#include "replay/chunk_reader.h"
+#include "replay/game_record.h"
+#include "replay/replay_format.h"
 #include "util/fileio.h"
 
 namespace jz {

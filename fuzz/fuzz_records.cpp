@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "records/importer.h"
-#include "selfplay/game_record.h"
+#include "replay/game_record.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size < 1 || size > 16384) return 0;

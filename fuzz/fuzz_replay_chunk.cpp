@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "selfplay/game_record.h"
-#include "selfplay/replay_format.h"
+#include "replay/game_record.h"
+#include "replay/replay_format.h"
 #include "util/fileio.h"
 
 namespace {

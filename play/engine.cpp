@@ -5,7 +5,7 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "arena/alphabeta/engine.h"
+#include "alphabeta/engine.h"
 #include "core/movegen.h"
 #include "play/net_search.h"
 

@@ -9,7 +9,7 @@
 #include "records/gib.h"
 #include "records/pgn.h"
 #include "records/text_decode.h"
-#include "selfplay/game_record.h"
+#include "replay/game_record.h"
 #include "util/fileio.h"
 
 namespace jz {

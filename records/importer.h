@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "records/parsed_game.h"
-#include "selfplay/replay_format.h"
+#include "replay/replay_format.h"
 
 namespace jz {
 

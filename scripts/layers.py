@@ -6,8 +6,7 @@
                                       offending lines and exit 1 (ctest `layering`, in the quick set)
   python3 scripts/layers.py --doc     the table for docs/architecture.md (between its layers markers)
 
-arena/alphabeta is its own layer ("alphabeta"): the engine that play, web and teacher use, below the
-match runner. apps/, tests/ and fuzz/ may include everything.
+apps/, tests/ and fuzz/ may include everything.
 """
 import pathlib
 import re
@@ -17,33 +16,27 @@ import sys
 ALLOWED = {
     "util": [],
     "core": ["util"],
+    "replay": ["core", "util"],
     "nn": ["core", "util"],
     "alphabeta": ["core", "util"],
     "mcts": ["core", "nn", "util"],
-    "selfplay": ["core", "mcts", "nn", "util"],
+    "selfplay": ["core", "mcts", "nn", "replay", "util"],
     "arena": ["alphabeta", "core", "mcts", "nn", "util"],
-    "records": ["core", "selfplay", "util"],
-    "teacher": ["alphabeta", "arena", "core", "selfplay", "util"],
-    "training": ["core", "nn", "selfplay", "util"],
+    "records": ["core", "replay", "util"],
+    "teacher": ["alphabeta", "arena", "core", "replay", "util"],
+    "training": ["core", "nn", "replay", "selfplay", "util"],
     "play": ["alphabeta", "core", "mcts", "nn", "util"],
-    "web": ["alphabeta", "core", "nn", "play", "records", "util"],
-    "cluster": ["selfplay", "util"],
+    "web": ["alphabeta", "core", "nn", "play", "records", "replay", "util"],
+    "cluster": ["replay", "util"],
 }
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-INCLUDE = re.compile(r'^\s*#\s*include\s+"([a-z_]+)/([a-z_]+)?')
+INCLUDE = re.compile(r'^\s*#\s*include\s+"([a-z_]+)/')
 BEGIN, END = "<!-- layers:begin (scripts/layers.py --doc) -->", "<!-- layers:end -->"
 
 
 def layer_of(rel):
     """The layer of a source path relative to the root, or None for apps/tests/fuzz/others."""
-    parts = rel.parts
-    if parts[0] == "arena" and len(parts) > 1 and parts[1] == "alphabeta":
-        return "alphabeta"
-    return parts[0] if parts[0] in ALLOWED else None
-
-
-def included_layer(folder, sub):
-    return "alphabeta" if folder == "arena" and sub == "alphabeta" else folder
+    return rel.parts[0] if rel.parts[0] in ALLOWED else None
 
 
 def violations():
@@ -61,7 +54,7 @@ def violations():
             m = INCLUDE.match(line)
             if not m:
                 continue
-            target = included_layer(m.group(1), m.group(2))
+            target = m.group(1)
             if target not in ALLOWED or target == layer or target in ALLOWED[layer]:
                 continue
             out.append(f"{rel}:{n}: {layer} may not include {target} ({line.strip()})")

@@ -12,7 +12,7 @@
 
 #include "core/rules.h"
 #include "mcts/stub_evaluator.h"
-#include "selfplay/chunk_writer.h"
+#include "replay/chunk_writer.h"
 #include "selfplay/model_watcher.h"
 #include "selfplay/worker.h"
 #include "util/fileio.h"

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "nn/evaluator.h"
-#include "selfplay/chunk_writer.h"
+#include "replay/chunk_writer.h"
 #include "selfplay/selfplay_config.h"
 
 namespace jz {

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "arena/player.h"
-#include "selfplay/replay_format.h"
+#include "replay/replay_format.h"
 #include "teacher/teacher.h"
 
 namespace jz {

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "arena/player.h"
-#include "selfplay/replay_format.h"
+#include "replay/replay_format.h"
 
 namespace jz {
 

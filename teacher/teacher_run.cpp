@@ -6,7 +6,7 @@
 #include <thread>
 #include <vector>
 
-#include "selfplay/chunk_writer.h"
+#include "replay/chunk_writer.h"
 #include "util/clock.h"
 #include "util/fileio.h"
 #include "util/log.h"

@@ -8,7 +8,7 @@
 #include <random>
 #include <vector>
 
-#include "selfplay/replay_buffer.h"
+#include "replay/replay_buffer.h"
 
 namespace jz {
 

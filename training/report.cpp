@@ -5,8 +5,8 @@
 #include <filesystem>
 #include <map>
 
-#include "selfplay/chunk_reader.h"
-#include "selfplay/chunk_writer.h"
+#include "replay/chunk_reader.h"
+#include "replay/chunk_writer.h"
 #include "training/csv_log.h"
 #include "training/run_dir.h"
 #include "training/svg_chart.h"

@@ -5,9 +5,9 @@
 #include <memory>
 #include <thread>
 
-#include "selfplay/chunk_reader.h"
-#include "selfplay/chunk_writer.h"
-#include "selfplay/replay_buffer.h"
+#include "replay/chunk_reader.h"
+#include "replay/chunk_writer.h"
+#include "replay/replay_buffer.h"
 #include "training/batch.h"
 #include "training/csv_log.h"
 #include "training/run_children.h"

@@ -1,5 +1,5 @@
 // The computer opponents the web page offers, as a Janggi site would: easy, normal, expert (the
-// alpha-beta engine, arena/alphabeta/levels.cpp) and net (the trained network, when one is loaded),
+// alpha-beta engine, alphabeta/levels.cpp) and net (the trained network, when one is loaded),
 // each with a hard bound on the time per move, the ranking points a win earns, and words for the page.
 #pragma once
 #include <cstdint>

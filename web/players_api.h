@@ -17,7 +17,7 @@ namespace jz {
 // True when `req` is one of the routes above (then *out is the answer).
 bool handle_player_request(PlayerDb* db, const WebRequest& req, WebResponse* out);
 
-// Finished games as training data: one JSON line per game (selfplay/game_record.h's fields: fen, rules,
+// Finished games as training data: one JSON line per game (replay/game_record.h's fields: fen, rules,
 // moves, winner, ending, by_counting, plus the web's level, player, ranked, points), or `.gib` text.
 // Games whose moves do not replay are left out (none should be). False + *error for a bad format.
 bool export_games(const std::vector<FinishedGame>& games, const std::string& format, std::string* out,

@@ -7,8 +7,8 @@
 #include <random>
 #include <thread>
 
-#include "arena/alphabeta/checks.h"
-#include "arena/alphabeta/engine.h"
+#include "alphabeta/checks.h"
+#include "alphabeta/engine.h"
 #include "core/movegen.h"
 #include "core/notation.h"
 #include "core/rules.h"

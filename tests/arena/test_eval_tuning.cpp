@@ -5,9 +5,9 @@
 #include <cmath>
 #include <set>
 
-#include "arena/alphabeta/eval.h"
-#include "arena/alphabeta/eval_terms.h"
-#include "arena/alphabeta/tuner.h"
+#include "alphabeta/eval.h"
+#include "alphabeta/eval_terms.h"
+#include "alphabeta/tuner.h"
 #include "core/movegen.h"
 #include "core/rules.h"
 #include "core/setups.h"

@@ -6,9 +6,9 @@
 #include <set>
 
 #include "core/movegen.h"
-#include "selfplay/chunk_reader.h"
-#include "selfplay/chunk_writer.h"
-#include "selfplay/game_record.h"
+#include "replay/chunk_reader.h"
+#include "replay/chunk_writer.h"
+#include "replay/game_record.h"
 #include "teacher/relabel.h"
 #include "tests/support/random_games.h"
 #include "tests/support/test_support.h"

@@ -7,8 +7,8 @@
 #include <filesystem>
 
 #include "core/notation.h"
-#include "selfplay/chunk_reader.h"
-#include "selfplay/game_record.h"
+#include "replay/chunk_reader.h"
+#include "replay/game_record.h"
 #include "teacher/teacher_run.h"
 #include "tests/support/test_support.h"
 #include "util/fileio.h"

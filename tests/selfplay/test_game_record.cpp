@@ -4,7 +4,7 @@
 #include <sstream>
 
 #include "core/notation.h"
-#include "selfplay/game_record.h"
+#include "replay/game_record.h"
 #include "tests/support/random_games.h"
 
 namespace jz {

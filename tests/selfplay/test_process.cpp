@@ -12,9 +12,9 @@
 #include <random>
 #include <thread>
 
-#include "selfplay/chunk_reader.h"
-#include "selfplay/game_record.h"
-#include "selfplay/replay_buffer.h"
+#include "replay/chunk_reader.h"
+#include "replay/game_record.h"
+#include "replay/replay_buffer.h"
 #include "tests/support/test_support.h"
 
 #ifndef JZ_BINARY

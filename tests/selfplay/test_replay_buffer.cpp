@@ -6,10 +6,10 @@
 #include <set>
 
 #include "core/movegen.h"
-#include "selfplay/chunk_reader.h"
-#include "selfplay/chunk_writer.h"
-#include "selfplay/game_record.h"
-#include "selfplay/replay_buffer.h"
+#include "replay/chunk_reader.h"
+#include "replay/chunk_writer.h"
+#include "replay/game_record.h"
+#include "replay/replay_buffer.h"
 #include "tests/support/random_games.h"
 #include "util/fileio.h"
 #include "tests/support/test_support.h"

@@ -1,7 +1,7 @@
 #include <gtest/gtest.h>
 
-#include "selfplay/game_record.h"
-#include "selfplay/replay_format.h"
+#include "replay/game_record.h"
+#include "replay/replay_format.h"
 #include "tests/support/random_games.h"
 
 namespace jz {

@@ -14,8 +14,8 @@
 #include <sstream>
 #include <thread>
 
-#include "selfplay/chunk_reader.h"
-#include "selfplay/game_record.h"
+#include "replay/chunk_reader.h"
+#include "replay/game_record.h"
 #include "tests/support/test_support.h"
 
 #ifndef JZ_BINARY

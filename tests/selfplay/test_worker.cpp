@@ -6,8 +6,8 @@
 #include <thread>
 
 #include "mcts/stub_evaluator.h"
-#include "selfplay/chunk_reader.h"
-#include "selfplay/game_record.h"
+#include "replay/chunk_reader.h"
+#include "replay/game_record.h"
 #include "selfplay/worker.h"
 #include "tests/support/test_support.h"
 

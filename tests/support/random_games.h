@@ -5,7 +5,7 @@
 #include "core/movegen.h"
 #include "core/rules.h"
 #include "core/setups.h"
-#include "selfplay/replay_format.h"
+#include "replay/replay_format.h"
 
 namespace jz::test {
 

@@ -6,8 +6,8 @@
 #include <filesystem>
 
 #include "nn/checkpoint.h"
-#include "selfplay/chunk_reader.h"
-#include "selfplay/chunk_writer.h"
+#include "replay/chunk_reader.h"
+#include "replay/chunk_writer.h"
 #include "tests/support/test_support.h"
 #include "training/batch.h"
 #include "training/trainer.h"

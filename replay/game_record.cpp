@@ -1,4 +1,4 @@
-#include "selfplay/game_record.h"
+#include "replay/game_record.h"
 
 #include <nlohmann/json.hpp>
 #include <sstream>

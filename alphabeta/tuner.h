@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "arena/alphabeta/eval_terms.h"
+#include "alphabeta/eval_terms.h"
 
 namespace jz::ab {
 

@@ -58,7 +58,7 @@ struct EvalTrace {
   int phase = 0;
 };
 
-// The term weights the engine uses (arena/alphabeta/eval_weights.cpp, written by `janggi-zero tune`).
+// The term weights the engine uses (alphabeta/eval_weights.cpp, written by `janggi-zero tune`).
 const EvalWeights& tuned_weights();
 // The hand-set weights the tuner started from (they reproduce the classic evaluation's ideas).
 EvalWeights hand_weights();

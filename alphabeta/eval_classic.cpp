@@ -1,8 +1,8 @@
 // The classic evaluation (hand-set, untuned): the pinned engine of `version=1` keeps it so that
 // every change can be measured against it.
-#include "arena/alphabeta/eval.h"
-#include "arena/alphabeta/eval_terms.h"
-#include "arena/alphabeta/reach.h"
+#include "alphabeta/eval.h"
+#include "alphabeta/eval_terms.h"
+#include "alphabeta/reach.h"
 
 #include <algorithm>
 #include <cstdlib>

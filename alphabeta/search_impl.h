@@ -6,11 +6,11 @@
 #include <chrono>
 #include <vector>
 
-#include "arena/alphabeta/checks.h"
-#include "arena/alphabeta/engine.h"
-#include "arena/alphabeta/eval.h"
-#include "arena/alphabeta/history.h"
-#include "arena/alphabeta/tt.h"
+#include "alphabeta/checks.h"
+#include "alphabeta/engine.h"
+#include "alphabeta/eval.h"
+#include "alphabeta/history.h"
+#include "alphabeta/tt.h"
 #include "core/movegen.h"
 #include "core/rules.h"
 #include "util/random.h"

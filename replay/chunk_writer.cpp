@@ -1,4 +1,4 @@
-#include "selfplay/chunk_writer.h"
+#include "replay/chunk_writer.h"
 
 #include <unistd.h>
 

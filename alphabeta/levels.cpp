@@ -2,7 +2,7 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "arena/alphabeta/engine.h"
+#include "alphabeta/engine.h"
 
 namespace jz {
 

@@ -1,5 +1,5 @@
 // Replay chunk format (version 2; version 1 still reads): finished games (self-play or imported), zstd-compressed,
-// CRC-checked. Byte layout and rationale: selfplay/README.md. Positions are not stored; they are rebuilt by replaying
+// CRC-checked. Byte layout and rationale: replay/README.md. Positions are not stored; they are rebuilt by replaying
 // the moves through the rules core, so the history the encoder sees is exact.
 #pragma once
 #include <cstdint>

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "selfplay/replay_format.h"
+#include "replay/replay_format.h"
 
 namespace jz {
 

@@ -1,4 +1,4 @@
-#include "arena/alphabeta/checks.h"
+#include "alphabeta/checks.h"
 
 #include "core/geometry.h"
 

@@ -1,4 +1,4 @@
-#include "selfplay/chunk_reader.h"
+#include "replay/chunk_reader.h"
 
 #include <algorithm>
 #include <filesystem>

@@ -1,12 +1,12 @@
-#include "selfplay/replay_buffer.h"
+#include "replay/replay_buffer.h"
 
 #include <algorithm>
 #include <fstream>
 #include <mutex>
 #include <sys/stat.h>
 
-#include "selfplay/chunk_reader.h"
-#include "selfplay/game_record.h"
+#include "replay/chunk_reader.h"
+#include "replay/game_record.h"
 #include "util/log.h"
 
 namespace jz {

@@ -1,4 +1,4 @@
-#include "arena/alphabeta/tt.h"
+#include "alphabeta/tt.h"
 
 #include <algorithm>
 

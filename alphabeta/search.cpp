@@ -3,7 +3,7 @@
 // passes, bikjang, counting, repetition and perpetual check are scored exactly.
 #include <cmath>
 
-#include "arena/alphabeta/search_impl.h"
+#include "alphabeta/search_impl.h"
 
 namespace jz {
 

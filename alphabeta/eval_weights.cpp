@@ -3,7 +3,7 @@
 // Data: 241786 quiet positions from 3016 games (215122 fitted, 26664 held out), skipping the first 10 plies.
 // Fit: k 0.003871, 200 epochs, lr 1, l2 2e-07 towards hand_weights(), start hand.
 // Mean squared error, train 0.151240 -> 0.141311, holdout 0.152130 -> 0.142475.
-#include "arena/alphabeta/eval_terms.h"
+#include "alphabeta/eval_terms.h"
 
 namespace jz::ab {
 

@@ -1,11 +1,11 @@
-#include "arena/alphabeta/tuner.h"
+#include "alphabeta/tuner.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <sstream>
 
-#include "arena/alphabeta/eval.h"
+#include "alphabeta/eval.h"
 #include "core/movegen.h"
 #include "core/rules.h"
 #include "util/random.h"
@@ -142,7 +142,7 @@ std::string weights_source(const EvalWeights& w, const std::string& provenance) 
   o << "// Evaluation weights written by `janggi-zero tune` (do not edit by hand; re-run the tuner).\n";
   std::istringstream lines(provenance);
   for (std::string line; std::getline(lines, line);) o << "// " << line << "\n";
-  o << "#include \"arena/alphabeta/eval_terms.h\"\n\nnamespace jz::ab {\n\nnamespace {\n\n";
+  o << "#include \"alphabeta/eval_terms.h\"\n\nnamespace jz::ab {\n\nnamespace {\n\n";
   o << "// {middlegame, endgame} per term, in the order of eval_terms.h.\n";
   o << "constexpr int16_t WEIGHTS[TERM_NB][2] = {\n";
   for (int t = 0; t < TERM_NB; ++t)

@@ -1,6 +1,6 @@
 // The search driver: iterative deepening with aspiration windows, time control (a fixed movetime, or a
 // clock's soft target and hard cap), the people levels' deliberate weaker moves, and root scoring.
-#include "arena/alphabeta/search_impl.h"
+#include "alphabeta/search_impl.h"
 
 namespace jz {
 

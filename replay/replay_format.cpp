@@ -1,4 +1,4 @@
-#include "selfplay/replay_format.h"
+#include "replay/replay_format.h"
 
 #include <zstd.h>
 

@@ -1,9 +1,9 @@
-#include "arena/alphabeta/eval.h"
+#include "alphabeta/eval.h"
 
 #include <algorithm>
 #include <cstdlib>
 
-#include "arena/alphabeta/eval_terms.h"
+#include "alphabeta/eval_terms.h"
 #include "core/rules.h"
 
 namespace jz::ab {

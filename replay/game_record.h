@@ -5,7 +5,7 @@
 
 #include "core/position.h"
 #include "core/rules.h"  // winner_name
-#include "selfplay/replay_format.h"
+#include "replay/replay_format.h"
 
 namespace jz {
 

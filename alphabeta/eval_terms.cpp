@@ -1,14 +1,14 @@
 // The tuned evaluation: one template walks the position's terms; an accumulator either sums weights
 // (the engine) or records the terms (the tuner), so the two can never disagree.
-#include "arena/alphabeta/eval_terms.h"
+#include "alphabeta/eval_terms.h"
 
 #include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
 
-#include "arena/alphabeta/eval.h"
-#include "arena/alphabeta/reach.h"
+#include "alphabeta/eval.h"
+#include "alphabeta/reach.h"
 #include "core/geometry.h"
 #include "core/rules.h"
 

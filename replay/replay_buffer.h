@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "core/position.h"
-#include "selfplay/replay_format.h"
+#include "replay/replay_format.h"
 
 namespace jz {
 
