@@ -37,23 +37,22 @@ void add_bench_perft(CLI::App& bench, int& rc) {
   cmd->add_option("--threads", o->threads, "Threads (root split)")->check(CLI::Range(1, 256));
   cmd->add_option("--suite", o->suite, "TSV of 'fen depth nodes' or 'variant fen depth nodes' rows to verify");
   cmd->add_option("--max-depth", o->max_depth, "Skip suite rows deeper than this");
-  cmd->callback([o, &rc] {
+  set_command(cmd, rc, [o] {
     using clock = std::chrono::steady_clock;
     if (o->suite.empty()) {
       Position pos;
       std::string err;
-      if (!pos.set_fen(o->fen, Ruleset::JANGGI, &err)) return void(rc = report_error(err, 2));
+      if (!pos.set_fen(o->fen, Ruleset::JANGGI, &err)) return report_error(err, 2);
       auto t0 = clock::now();
       uint64_t n = 0;
       for (auto& kv : perft_divide(pos, o->depth, o->threads)) n += kv.second;
       double s = std::chrono::duration<double>(clock::now() - t0).count();
       std::printf("perft depth %d: %llu nodes in %.3f s, %.2f M nodes/s (%d thread%s)\n", o->depth,
                   (unsigned long long)n, s, n / s / 1e6, o->threads, o->threads > 1 ? "s" : "");
-      rc = 0;
-      return;
+      return 0;
     }
     std::ifstream in(o->suite);
-    if (!in) return void(rc = report_error("cannot open suite '" + o->suite + "'", 2));
+    if (!in) return report_error("cannot open suite '" + o->suite + "'", 2);
     std::string line;
     int rows = 0, bad = 0, skipped = 0;
     uint64_t nodes = 0;
@@ -67,7 +66,7 @@ void add_bench_perft(CLI::App& bench, int& rc) {
       std::string variant = c.size() >= 4 ? c[0] : "janggi";
       size_t base = c.size() >= 4 ? 1 : 0;
       Ruleset rules;
-      if (!parse_ruleset(variant, rules)) return void(rc = report_error("unknown variant '" + variant + "'", 2));
+      if (!parse_ruleset(variant, rules)) return report_error("unknown variant '" + variant + "'", 2);
       int depth = std::stoi(c[base + 1]);
       if (depth > o->max_depth) {
         ++skipped;
@@ -75,7 +74,7 @@ void add_bench_perft(CLI::App& bench, int& rc) {
       }
       Position pos;
       std::string err;
-      if (!pos.set_fen(c[base], rules, &err)) return void(rc = report_error(err, 2));
+      if (!pos.set_fen(c[base], rules, &err)) return report_error(err, 2);
       uint64_t got = 0;
       for (auto& kv : perft_divide(pos, depth, o->threads)) got += kv.second;
       uint64_t want = std::stoull(c[base + 2]);
@@ -90,7 +89,7 @@ void add_bench_perft(CLI::App& bench, int& rc) {
     double s = std::chrono::duration<double>(clock::now() - t0).count();
     std::printf("%d rows checked, %d mismatches, %d skipped (deeper than %d); %llu nodes in %.1f s\n", rows, bad,
                 skipped, o->max_depth, (unsigned long long)nodes, s);
-    rc = bad ? 1 : 0;
+    return bad ? 1 : 0;
   });
 }
 

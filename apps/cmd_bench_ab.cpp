@@ -110,18 +110,18 @@ void add_bench_ab(CLI::App& bench, int& rc) {
   cmd->add_option("--levels", o->levels, "Level specs for the match (easy, normal, expert, depth=, movetime=, ...)");
   cmd->add_option("--max-plies", o->max_plies, "Match games longer than this are decided by counting")
       ->check(CLI::Range(10, 100000));
-  cmd->callback([o, &rc] {
+  set_command(cmd, rc, [o] {
     std::vector<AbLimits> levels;
     for (const std::string& s : o->levels) {
       AbLimits l;
       std::string err;
-      if (!AlphaBetaEngine::parse_level(s, l, &err)) return void(rc = report_error(err, 2));
+      if (!AlphaBetaEngine::parse_level(s, l, &err)) return report_error(err, 2);
       levels.push_back(l);
     }
     AbLimits base;
     std::string why;
-    if (!AlphaBetaEngine::parse_level(o->level, base, &why)) return void(rc = report_error(why, 2));
-    if (o->depth > 0) return void(rc = run_signature(o->depth, base, o->hash));
+    if (!AlphaBetaEngine::parse_level(o->level, base, &why)) return report_error(why, 2);
+    if (o->depth > 0) return run_signature(o->depth, base, o->hash);
     std::vector<std::string> fens = o->fens;
     if (fens.empty()) fens.assign(std::begin(BENCH_FENS), std::end(BENCH_FENS));
     AlphaBetaEngine engine(size_t(o->hash));
@@ -131,7 +131,7 @@ void add_bench_ab(CLI::App& bench, int& rc) {
     for (const std::string& fen : fens) {
       Position pos;
       std::string err;
-      if (!pos.set_fen(fen, Ruleset::JANGGI, &err)) return void(rc = report_error(err, 2));
+      if (!pos.set_fen(fen, Ruleset::JANGGI, &err)) return report_error(err, 2);
       engine.new_game();
       AbLimits lim = base;
       lim.depth = 0, lim.nodes = 0, lim.blunder_pct = 0;
@@ -175,7 +175,7 @@ void add_bench_ab(CLI::App& bench, int& rc) {
                       s.loss);
         }
     }
-    rc = 0;
+    return 0;
   });
 }
 

@@ -45,8 +45,7 @@ void add_evaluate(CLI::App& app, int& rc) {
       ->check(CLI::Range(10, 100000));
   cmd->add_flag("--quiet", o->quiet, "No live progress line");
   add_rule_option_flag(cmd, o->rule_options);
-  cmd->callback([o, &rc] {
-    rc = 1;
+  set_command(cmd, rc, [o] {
     MatchConfig cfg;
     cfg.player1 = o->p1;
     cfg.player2 = o->p2;
@@ -59,23 +58,22 @@ void add_evaluate(CLI::App& app, int& rc) {
                             : uint64_t(std::chrono::system_clock::now().time_since_epoch().count()) % 1000000007;
     std::string err;
     if (!parse_ruleset(o->variant, cfg.rules)) {
-      return void(
-          report_error("unknown variant '" + o->variant + "' (janggi, janggitraditional, janggimodern, janggicasual)"));
+      return report_error("unknown variant '" + o->variant + "' (janggi, janggitraditional, janggimodern, janggicasual)");
     }
     if (!rule_options_from(o->rule_options, cfg.options, &err)) {
-      return void(report_error(err));
+      return report_error(err);
     }
     if (!o->sprt.empty()) {
       cfg.use_sprt = true;
       if (!parse_sprt(o->sprt, cfg.sprt, &err)) {
-        return void(report_error(err));
+        return report_error(err);
       }
     }
     // Check the specs before creating anything on disk.
     MatchResult r;
     PlayerSpec s1, s2;
     if (!check_player_spec(cfg.player1, &err) || !check_player_spec(cfg.player2, &err)) {
-      return void(report_error(err));
+      return report_error(err);
     }
     parse_player_spec(cfg.player1, s1, &err);
     parse_player_spec(cfg.player2, s2, &err);
@@ -83,7 +81,7 @@ void add_evaluate(CLI::App& app, int& rc) {
     r.name2 = s2.name();
     std::string stem;
     if (!new_match_stem(o->out, r, stem, &err)) {
-      return void(report_error(err));
+      return report_error(err);
     }
     cfg.records_path = stem + ".games.jsonl";
     if (!o->quiet)
@@ -92,19 +90,18 @@ void add_evaluate(CLI::App& app, int& rc) {
     cfg.stop = &install_stop_signals();
     bool ok = run_match(cfg, r, &err);
     if (!ok) {
-      return void(report_error(err));  // finished games stay in the records file, the store gets no result
+      return report_error(err);  // finished games stay in the records file, the store gets no result
     }
     if (r.interrupted && r.games.empty()) {
       std::remove(cfg.records_path.c_str());  // the stem's claim, empty
-      rc = report_error("interrupted before any game finished: no result stored", 130);
-      return;
+      return report_error("interrupted before any game finished: no result stored", 130);
     }
     std::string result_path = stem + ".result.json";
     if (!write_match_result(result_path, cfg, r, cfg.records_path, &err)) {
-      return void(report_error(err));
+      return report_error(err);
     }
     std::printf("%sResult: %s\n", r.summary().c_str(), result_path.c_str());
-    rc = r.interrupted ? 130 : 0;
+    return r.interrupted ? 130 : 0;
   });
 }
 

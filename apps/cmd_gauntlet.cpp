@@ -47,7 +47,7 @@ void add_gauntlet(CLI::App& app, int& rc) {
                   "Rate the networks exported when the run's training CPU (metrics/train.csv cpu_hours) reached "
                   "these marks, e.g. 0.25,0.5,1 (instead of --every)")
       ->delimiter(',');
-  cmd->callback([o, &rc] {
+  set_command(cmd, rc, [o] {
     GauntletOptions& g = o->g;
     g.models_dir = o->run_dir + "/models";
     g.eval_dir = o->run_dir + "/eval";
@@ -56,8 +56,8 @@ void add_gauntlet(CLI::App& app, int& rc) {
     if (!o->marks.empty()) {
       CsvTable t;
       if (!read_csv(o->run_dir + "/metrics/train.csv", t, &err) || t.column("cpu_hours") < 0) {
-        return void(rc = report_error("--cpu-hours-marks needs " + o->run_dir +
-                                      "/metrics/train.csv with a cpu_hours column" + (err.empty() ? "" : ": " + err)));
+        return report_error("--cpu-hours-marks needs " + o->run_dir +
+                            "/metrics/train.csv with a cpu_hours column" + (err.empty() ? "" : ": " + err));
       }
       std::vector<int64_t> nets;
       for (auto& [step, path] : exported_networks(g.models_dir)) nets.push_back(step);
@@ -66,12 +66,11 @@ void add_gauntlet(CLI::App& app, int& rc) {
       for (int64_t s : g.steps) list += (list.empty() ? "" : ", ") + std::to_string(s);
       JZ_LOG("gauntlet: CPU-hour marks give steps %s", list.empty() ? "(none reached yet)" : list.c_str());
       if (g.steps.empty()) {
-        rc = 0;
-        return;
+        return 0;
       }
     }
     if (!check_gauntlet(g, &err)) {
-      return void(rc = report_error(err, 1));
+      return report_error(err, 1);
     }
     // SIGINT/SIGTERM end the process at once: finished matches are on disk (atomic writes), an
     // unfinished one leaves no marker and is played again next time.
@@ -82,7 +81,7 @@ void add_gauntlet(CLI::App& app, int& rc) {
       int played = gauntlet_step(
           g, [](const std::string& line) { JZ_LOG("gauntlet: %s", line.c_str()); }, &err);
       if (played < 0) {
-        return void(rc = report_error(err, 1));
+        return report_error(err, 1);
       }
       total += played;
       if ((o->hours > 0 && hours() >= o->hours)) break;
@@ -92,7 +91,7 @@ void add_gauntlet(CLI::App& app, int& rc) {
     }
     JZ_LOG("gauntlet: %d match(es) played; rows in %s/gauntlet.csv, results in %s/store", total, g.eval_dir.c_str(),
            g.eval_dir.c_str());
-    rc = 0;
+    return 0;
   });
 }
 

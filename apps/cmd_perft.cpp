@@ -24,19 +24,19 @@ void add_perft(CLI::App& app, int& rc) {
   cmd->add_option("--threads", o->threads, "Threads for the root split")->check(CLI::Range(1, 256));
   cmd->add_flag("--divide", o->divide, "Print the count below each root move");
   add_rule_option_flag(cmd, o->rule_options);
-  cmd->callback([o, &rc] {
+  set_command(cmd, rc, [o] {
     Ruleset rules;
     if (!parse_ruleset(o->variant, rules)) {
-      return void(rc = report_error("unknown variant '" + o->variant + "'", 2));
+      return report_error("unknown variant '" + o->variant + "'", 2);
     }
     RuleOptions options;
     std::string err;
     if (!rule_options_from(o->rule_options, options, &err)) {
-      return void(rc = report_error(err, 2));
+      return report_error(err, 2);
     }
     Position pos;
     if (!pos.set_fen(o->fen, rules, options, &err)) {
-      return void(rc = report_error(err, 2));
+      return report_error(err, 2);
     }
     uint64_t total = 0;
     if (o->depth == 0) {
@@ -48,7 +48,7 @@ void add_perft(CLI::App& app, int& rc) {
       }
     }
     std::printf("%llu\n", (unsigned long long)total);
-    rc = 0;
+    return 0;
   });
 }
 

@@ -23,13 +23,12 @@ void add_ratings(CLI::App& app, int& rc) {
   cmd->add_option("--prior", o->prior, "Virtual draws added per pairing (keeps perfect scores finite)")
       ->check(CLI::Range(0.0, 100.0));
   cmd->add_option("--csv", o->csv, "CSV output path (default DIR/ratings.csv)");
-  cmd->callback([o, &rc] {
-    rc = 1;
+  set_command(cmd, rc, [o] {
     std::vector<PairResult> results;
     int files = 0;
     std::string err;
     if (!load_results(o->dir, results, &files, &err)) {
-      return void(report_error(err));
+      return report_error(err);
     }
     RatingOptions opt;
     opt.anchor = o->anchor;
@@ -37,11 +36,11 @@ void add_ratings(CLI::App& app, int& rc) {
     opt.prior_draws = o->prior;
     std::vector<Rating> table;
     if (!fit_ratings(results, opt, table, &err)) {
-      return void(report_error(err + " (" + std::to_string(files) + " result files in " + o->dir + ")"));
+      return report_error(err + " (" + std::to_string(files) + " result files in " + o->dir + ")");
     }
     std::string csv = o->csv.empty() ? o->dir + "/ratings.csv" : o->csv;
     if (!write_file_atomic(csv, ratings_csv(table), &err)) {
-      return void(report_error(err));
+      return report_error(err);
     }
     std::printf("%d matches from %s\n%s", files, o->dir.c_str(), ratings_table(table).c_str());
     for (auto& r : table)
@@ -50,7 +49,7 @@ void add_ratings(CLI::App& app, int& rc) {
         break;
       }
     std::printf("CSV: %s\n", csv.c_str());
-    rc = 0;
+    return 0;
   });
 }
 

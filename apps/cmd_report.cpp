@@ -19,7 +19,7 @@ void add_report(CLI::App& app, int& rc) {
   cmd->add_option("--run-dir", o->run_dirs, "Run directory; give it several times to compare runs against CPU hours")
       ->required();
   cmd->add_option("--out", o->out, "Output file (default RUN/report.html; with several runs required, plus a .csv)");
-  cmd->callback([o, &rc] {
+  set_command(cmd, rc, [o] {
     std::string err;
     if (o->run_dirs.size() > 1 && o->out.empty())
       err = "--out FILE is required with several --run-dir";
@@ -28,9 +28,10 @@ void add_report(CLI::App& app, int& rc) {
     else
       write_report(o->run_dirs[0], o->out, &err);
     if (!err.empty()) {
-      return void(rc = report_error(err, 1));
+      return report_error(err, 1);
     }
     std::printf("%s\n", (o->out.empty() ? o->run_dirs[0] + "/report.html" : o->out).c_str());
+    return 0;
   });
 }
 

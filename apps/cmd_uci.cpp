@@ -1,6 +1,7 @@
 // `janggi-zero uci`: the UCI engine (play/uci_session.h) on stdin/stdout.
 #include <iostream>
 
+#include "apps/app_support.h"
 #include "apps/commands.h"
 #include "play/uci_session.h"
 
@@ -8,10 +9,10 @@ namespace jz::app {
 
 void add_uci(CLI::App& app, int& rc) {
   auto* cmd = app.add_subcommand("uci", "UCI engine on stdin/stdout (network if a model is found, else alpha-beta)");
-  cmd->callback([&rc] {
+  set_command(cmd, rc, [] {
     std::ios::sync_with_stdio(false);
     run_uci(std::cin, std::cout);
-    rc = 0;
+    return 0;
   });
 }
 

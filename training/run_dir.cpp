@@ -19,7 +19,9 @@ std::string numbered(const std::string& dir, const char* prefix, int64_t n, cons
 }  // namespace
 
 std::string RunDir::model_path(int64_t step) const { return numbered(models(), "net-", step, ".jzn"); }
-std::string RunDir::checkpoint_path(int64_t step) const { return numbered(checkpoints(), "ckpt-", step, ".jzc"); }
+std::string RunDir::checkpoint_path(int64_t step) const {
+  return numbered(checkpoints(), "ckpt-", step, CHECKPOINT_EXTENSION);
+}
 
 bool RunDir::create(std::string* error) const {
   for (const std::string& d : {root, models(), games(), checkpoints(), metrics(), eval(), logs()}) {
@@ -48,8 +50,16 @@ std::vector<std::pair<int64_t, std::string>> list_numbered(const std::string& di
   return out;
 }
 
+std::vector<std::pair<int64_t, std::string>> list_checkpoints(const std::string& dir) {
+  auto all = list_numbered(dir, "ckpt-", CHECKPOINT_EXTENSION);
+  auto legacy = list_numbered(dir, "ckpt-", LEGACY_CHECKPOINT_EXTENSION);
+  all.insert(all.end(), legacy.begin(), legacy.end());
+  std::sort(all.begin(), all.end());
+  return all;
+}
+
 void prune_checkpoints(const std::string& dir, int keep) {
-  auto all = list_numbered(dir, "ckpt-", ".jzc");
+  auto all = list_checkpoints(dir);
   for (size_t i = 0; i + size_t(keep) < all.size(); ++i) {
     std::error_code ec;
     fs::remove(all[i].second, ec);

@@ -38,7 +38,7 @@ bool read_lineage_start(const RunDir& run, RunSetup& out, std::string* error) {
 bool read_lineage(const TrainRunArgs& a, const RunDir& run, Lineage& out, std::string* error) {
   const std::string& path = a.resume_from;
   if (!a.init_from.empty()) return *error = "--resume-from and --init-from exclude each other", false;
-  if (!list_numbered(run.checkpoints(), "ckpt-", ".jzc").empty())
+  if (!list_checkpoints(run.checkpoints()).empty())
     return *error = run.root + " already has checkpoints: resume it with --run-dir alone, or give a new run directory",
            false;
   if (!read_file(path, out.bytes, error)) return *error = "--resume-from " + path + ": " + *error, false;
@@ -125,7 +125,7 @@ bool setup_run(const TrainRunArgs& a, RunSetup& out, std::string* error) {
 
 std::unique_ptr<Trainer> open_trainer(const RunSetup& s, std::string* network) {
   auto t = std::make_unique<Trainer>(s.options, s.model);
-  auto ckpts = list_numbered(s.run.checkpoints(), "ckpt-", ".jzc");
+  auto ckpts = list_checkpoints(s.run.checkpoints());
   if (!ckpts.empty()) {
     try {
       t->load_checkpoint(ckpts.back().second);

@@ -1,5 +1,8 @@
 #include "web/server.h"
 
+#include <chrono>
+#include <thread>
+
 #include <httplib.h>
 
 #include <nlohmann/json.hpp>
@@ -82,5 +85,16 @@ int WebServer::bind(std::string* error) {
 void WebServer::run() { impl_->http.listen_after_bind(); }
 
 void WebServer::stop() { impl_->http.stop(); }
+
+void WebServer::run_until(const std::atomic<int>& stop_flag) {
+  std::atomic<bool> done{false};
+  std::thread watcher([&] {
+    while (!done && !stop_flag) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    if (!done) stop();
+  });
+  run();
+  done = true;
+  watcher.join();
+}
 
 }  // namespace jz

@@ -1,5 +1,6 @@
 // `janggi-zero serve`: HTTP front of GameStore (cpp-httplib) plus the page, embedded in the binary.
 #pragma once
+#include <atomic>
 #include <memory>
 #include <string>
 
@@ -14,6 +15,8 @@ class WebServer {
   // Binds host:port (port 0 = a free one). Returns the port, or -1 with a one-line *error.
   int bind(std::string* error);
   void run();   // serves until stop(); call bind() first
+  // Serves until stop() or until *stop_flag becomes non-zero (a stop signal: app_support's flag).
+  void run_until(const std::atomic<int>& stop_flag);
   void stop();  // from any thread (or a signal handler)
   GameStore& store();
 

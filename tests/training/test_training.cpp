@@ -13,6 +13,7 @@
 #include "nn/policy_map.h"
 #include "selfplay/worker.h"
 #include "training/batch.h"
+#include "training/run_dir.h"
 #include "training/trainer.h"
 #include "util/fileio.h"
 
@@ -314,7 +315,7 @@ void expect_exact_resume(TrainOptions o) {
   SCOPED_TRACE(o.optimizer + " " + o.precision);
   ReplayBuffer buf(games_dir(), 1 << 30);
   buf.refresh();
-  const std::string ckpt = TrainingData::dir + "/resume-" + o.optimizer + "-" + o.precision + ".jzc";
+  const std::string ckpt = TrainingData::dir + "/resume-" + o.optimizer + "-" + o.precision + ".jzckpt";
   std::vector<double> straight;
   TrainBatch b;
   {
@@ -355,7 +356,7 @@ TEST(Trainer, ResumeFromCheckpointTakesIdenticalSteps) {
 TEST(Trainer, RefusesCorruptTruncatedAndForeignCheckpoints) {
   TrainOptions o = tiny_options();
   Trainer t(o, tiny_model());
-  const std::string good = TrainingData::dir + "/good.jzc";
+  const std::string good = TrainingData::dir + "/good.jzckpt";
   t.save_checkpoint(good);
   std::string bytes, err;
   ASSERT_TRUE(read_file(good, bytes, &err));
@@ -372,18 +373,18 @@ TEST(Trainer, RefusesCorruptTruncatedAndForeignCheckpoints) {
       EXPECT_EQ(msg.find('\n'), std::string::npos) << msg;
     }
   };
-  const std::string truncated = TrainingData::dir + "/truncated.jzc";
+  const std::string truncated = TrainingData::dir + "/truncated.jzckpt";
   ASSERT_TRUE(write_file_atomic(truncated, bytes.substr(0, bytes.size() / 2), &err));
   expect_refused(truncated, "");
-  const std::string flipped = TrainingData::dir + "/flipped.jzc";
+  const std::string flipped = TrainingData::dir + "/flipped.jzckpt";
   std::string f = bytes;
   f[f.size() / 2] ^= 0x5A;
   ASSERT_TRUE(write_file_atomic(flipped, f, &err));
   expect_refused(flipped, "");
-  const std::string empty = TrainingData::dir + "/empty.jzc";
+  const std::string empty = TrainingData::dir + "/empty.jzckpt";
   ASSERT_TRUE(write_file_atomic(empty, std::string(), &err));
   expect_refused(empty, "");
-  expect_refused(TrainingData::dir + "/missing.jzc", "");
+  expect_refused(TrainingData::dir + "/missing.jzckpt", "");
   const std::string model = TrainingData::dir + "/model.jzn";
   t.export_model(model);
   expect_refused(model, "not a trainer checkpoint");
@@ -391,7 +392,7 @@ TEST(Trainer, RefusesCorruptTruncatedAndForeignCheckpoints) {
   ModelConfig other;
   ASSERT_TRUE(ModelConfig::parse("2x16", other, &err));
   Trainer small(o, other);
-  const std::string small_ckpt = TrainingData::dir + "/small.jzc";
+  const std::string small_ckpt = TrainingData::dir + "/small.jzckpt";
   small.save_checkpoint(small_ckpt);
   expect_refused(small_ckpt, "2x16");
   EXPECT_EQ(Trainer::checkpoint_model_config(small_ckpt), other);
@@ -399,9 +400,31 @@ TEST(Trainer, RefusesCorruptTruncatedAndForeignCheckpoints) {
   TrainOptions adam = o;
   adam.optimizer = "adamw";
   Trainer ta(adam, tiny_model());
-  const std::string adam_ckpt = TrainingData::dir + "/adam.jzc";
+  const std::string adam_ckpt = TrainingData::dir + "/adam.jzckpt";
   ta.save_checkpoint(adam_ckpt);
   expect_refused(adam_ckpt, "adamw");
+}
+
+// Checkpoints have their own extension; a run directory's checkpoints from before it (".jzc", the
+// replay chunks' extension) are still found, in step order, and pruned with the rest.
+TEST(RunDir, ListsNewAndLegacyCheckpointsByStepAndPrunesBoth) {
+  const std::string dir = TrainingData::dir + "/ckpts";
+  std::filesystem::create_directories(dir);
+  for (const char* f : {"ckpt-00000005.jzc", "ckpt-00000010.jzckpt", "ckpt-00000007.jzckpt", "chunk-1.jzc",
+                        "ckpt-x.jzckpt"})
+    std::ofstream(dir + "/" + f) << "x";
+  RunDir run(TrainingData::dir);
+  EXPECT_EQ(std::filesystem::path(run.checkpoint_path(12)).filename(), "ckpt-00000012.jzckpt");
+  auto all = list_checkpoints(dir);
+  ASSERT_EQ(all.size(), 3u);
+  EXPECT_EQ(all[0].first, 5);
+  EXPECT_EQ(all[1].first, 7);
+  EXPECT_EQ(all[2].first, 10);
+  prune_checkpoints(dir, 1);
+  all = list_checkpoints(dir);
+  ASSERT_EQ(all.size(), 1u);
+  EXPECT_EQ(all[0].first, 10);
+  EXPECT_TRUE(std::filesystem::exists(dir + "/chunk-1.jzc"));
 }
 
 TEST(CheckpointHeader, RoundTripsAndRefusesWhatDoesNotFit) {

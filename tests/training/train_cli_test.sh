@@ -48,13 +48,13 @@ fi
 timeout 300 "$BIN" train --config "$T/cfg.yaml" --run-dir "$RUN" --steps 20 2>"$T/t1.log"
 check "train --steps 20 exits 0" [ $? -eq 0 ]
 check "config copied" cmp -s "$T/cfg.yaml" "$RUN/config.yaml"
-check "checkpoint at 20" [ -f "$RUN/checkpoints/ckpt-00000020.jzc" ]
+check "checkpoint at 20" [ -f "$RUN/checkpoints/ckpt-00000020.jzckpt" ]
 check "network at 0 and 20" [ -f "$RUN/models/net-00000000.jzn" -a -f "$RUN/models/net-00000020.jzn" ]
 check "train.csv has 4 rows" [ "$(tail -n +2 "$RUN/metrics/train.csv" | wc -l)" -eq 4 ]
 
 timeout 300 "$BIN" train --run-dir "$RUN" --steps 30 2>"$T/t2.log"
 check "resume to 30 exits 0" [ $? -eq 0 ]
-check "resume says so" grep -q "resumed from .*ckpt-00000020.jzc at step 20" "$T/t2.log"
+check "resume says so" grep -q "resumed from .*ckpt-00000020.jzckpt at step 20" "$T/t2.log"
 check "only 2 checkpoints kept" [ "$(ls "$RUN/checkpoints" | wc -l)" -eq 2 ]
 check "train.csv steps unique" [ "$(cut -d, -f1 "$RUN/metrics/train.csv" | sort | uniq -d | wc -l)" -eq 0 ]
 check "train.csv has 6 rows" [ "$(tail -n +2 "$RUN/metrics/train.csv" | wc -l)" -eq 6 ]
@@ -73,14 +73,14 @@ check "older rows get empty new cells" [ "$(sed -n 2p "$RUN/metrics/train.csv" |
 cp -r "$RUN" "$T/same"
 mkdir -p "$T/moved" && cp -r "$RUN/games" "$T/moved/games"
 timeout 300 "$BIN" train --run-dir "$T/same" --steps 50 2>"$T/l1.log"
-timeout 300 "$BIN" train --resume-from "$RUN/checkpoints/ckpt-00000040.jzc" --run-dir "$T/moved" --steps 50 2>"$T/l2.log"
+timeout 300 "$BIN" train --resume-from "$RUN/checkpoints/ckpt-00000040.jzckpt" --run-dir "$T/moved" --steps 50 2>"$T/l2.log"
 check "--resume-from exits 0" [ $? -eq 0 ]
 check "--resume-from brings the config" cmp -s "$T/cfg.yaml" "$T/moved/config.yaml"
-check "--resume-from resumes at step 40" grep -q "resumed from .*ckpt-00000040.jzc at step 40" "$T/l2.log"
+check "--resume-from resumes at step 40" grep -q "resumed from .*ckpt-00000040.jzckpt at step 40" "$T/l2.log"
 check "--resume-from records where the run started" grep -q "^step 40 samples 640\$" "$T/moved/lineage.txt"
 losses() { awk -F, 'NR == 1 { for (i = 1; i <= NF; ++i) if ($i == "loss") c = i } $1 == 45 || $1 == 50 { print $1, $c }' "$1"; }
 check "the moved lineage takes the same steps" [ "$(losses "$T/same/metrics/train.csv")" = "$(losses "$T/moved/metrics/train.csv")" -a -n "$(losses "$T/moved/metrics/train.csv")" ]
-timeout 60 "$BIN" train --resume-from "$RUN/checkpoints/ckpt-00000040.jzc" --run-dir "$RUN" --steps 60 2>"$T/e8.log"
+timeout 60 "$BIN" train --resume-from "$RUN/checkpoints/ckpt-00000040.jzckpt" --run-dir "$RUN" --steps 60 2>"$T/e8.log"
 check "--resume-from into a run with checkpoints: one line" one_line_error "$T/e8.log"
 
 # Stopped by SIGTERM mid-run: a checkpoint at the step it stopped, and the next run goes on from it.
@@ -96,7 +96,7 @@ done
 kill -TERM $pid
 wait $pid
 check "SIGTERM exits 0" [ $? -eq 0 ]
-last=$(ls "$RUN/checkpoints" | tail -1 | sed 's/ckpt-0*\([0-9]*\).jzc/\1/')
+last=$(ls "$RUN/checkpoints" | tail -1 | sed 's/ckpt-0*\([0-9]*\).jzckpt/\1/')
 check "checkpoint at the stop step" grep -q "stopping at step $last: signal" "$T/t3.log"
 timeout 300 "$BIN" train --run-dir "$RUN" --steps $((last + 5)) 2>"$T/t4.log"
 check "resume after SIGTERM" grep -q "at step $last\$" "$T/t4.log"
@@ -135,7 +135,7 @@ printf 'training:\n  bogus_key: 1\n' > "$T/bad.yaml"
 timeout 300 "$BIN" train --config "$T/bad.yaml" --run-dir "$T/run2" 2>"$T/e2.log"
 check "unknown key refused" [ $? -ne 0 ]
 check "unknown key named" grep -q "training.bogus_key" "$T/e2.log"
-newest=$(ls "$RUN/checkpoints/"*.jzc | tail -1)
+newest=$(ls "$RUN/checkpoints/"*.jzckpt | tail -1)
 head -c 1000 "$newest" > "$newest.tmp" && mv "$newest.tmp" "$newest"
 timeout 300 "$BIN" train --run-dir "$RUN" --steps 100000 2>"$T/e3.log"
 check "truncated checkpoint refused" [ $? -ne 0 ]
