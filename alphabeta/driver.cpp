@@ -28,7 +28,7 @@ Move AlphaBetaEngine::search(const Position& root_pos, const AbLimits& lim,
   s.info = &ruleset_info(root_pos.ruleset());
   s.start = Clock::now();
   s.nodes = 0;
-  s.node_limit = lim.nodes;
+  s.node_limit = lim.node_bound();
   s.seldepth = 0;
   s.aborted = false;
   s.stop = stop;
@@ -44,19 +44,9 @@ Move AlphaBetaEngine::search(const Position& root_pos, const AbLimits& lim,
 
   // Time: a fixed movetime is a hard limit; a clock gives a soft target and a hard cap.
   Color us = root_pos.side_to_move();
-  s.hard_ms = lim.movetime_ms > 0 ? lim.movetime_ms : 0;
-  s.soft_ms = 0;
-  if (lim.time_ms[us] > 0) {
-    int64_t t = lim.time_ms[us], inc = std::max(0, lim.inc_ms[us]);
-    int mtg = lim.movestogo > 0 ? std::min(lim.movestogo, 40) : 30;
-    int64_t reserve = std::min<int64_t>(t / 10, 100);  // move overhead
-    int64_t avail = std::max<int64_t>(1, t - reserve);
-    int64_t alloc = std::min(avail, t / mtg + inc * 3 / 4);
-    int64_t hard = std::min(avail, std::max<int64_t>(alloc * 4, 1));
-    if (mtg == 1) hard = avail;
-    s.soft_ms = std::max<int64_t>(1, alloc);
-    s.hard_ms = s.hard_ms ? std::min(s.hard_ms, hard) : hard;
-  }
+  const TimePlan plan = plan_time(lim, us);
+  s.soft_ms = plan.soft_ms;
+  s.hard_ms = plan.hard_ms;
   bool timed = s.hard_ms > 0;
 
   MoveList ml;

@@ -10,18 +10,13 @@
 #include <vector>
 
 #include "core/position.h"
+#include "util/search_limits.h"
 
 namespace jz {
 
-// Search limits. Zero means "no limit" for each field; with no limit at all the search runs until
-// *stop is set (or MAX_DEPTH). Clock fields follow UCI (wtime = Cho, btime = Han).
-struct AbLimits {
-  int depth = 0;
-  uint64_t nodes = 0;
-  int movetime_ms = 0;
-  int time_ms[2] = {0, 0};  // remaining clock time per color
-  int inc_ms[2] = {0, 0};
-  int movestogo = 0;
+// Search limits (util/search_limits.h; zero means "no limit" for each field, and with none at all the
+// search runs until *stop is set or MAX_DEPTH) and what only this engine has.
+struct AbLimits : SearchLimits {
   // Weakening for people: with probability blunder_pct % the engine plays a weaker move on purpose,
   // chosen (seeded RNG) among root moves that score at most blunder_margin_cp below the best and
   // never a move that walks into a forced loss.

@@ -63,16 +63,7 @@ void PlayEngine::new_game() {
   if (impl_->net) impl_->net->new_game();
 }
 
-int PlayEngine::budget_ms(const ThinkLimits& l, Color us) {
-  int left = l.time_ms[us], inc = l.inc_ms[us];
-  if (left <= 0) return 0;
-  int mtg = l.movestogo > 0 ? std::min(l.movestogo, 40) : 30;
-  int t = left / mtg + inc * 3 / 4;
-  // Keep a reserve for overhead and never spend more than half of what is left.
-  return std::max(10, std::min(t, left / 2 - 30));
-}
-
-Move PlayEngine::think(const Position& pos, const ThinkLimits& limits,
+Move PlayEngine::think(const Position& pos, const SearchLimits& limits,
                        const std::function<void(const ThinkInfo&)>& on_info, std::atomic<bool>* stop,
                        ThinkInfo* final_info) {
   ThinkInfo fin;
@@ -91,12 +82,11 @@ Move PlayEngine::think(const Position& pos, const ThinkLimits& limits,
     t.threads = threads_;
     t.infinite = limits.infinite;
     t.simulations = limits.nodes ? int(std::min<uint64_t>(limits.nodes, 1u << 30)) : simulations_;
-    int ms = limits.movetime_ms ? limits.movetime_ms : budget_ms(limits, pos.side_to_move());
+    const int64_t ms = plan_time(limits, pos.side_to_move()).target_ms();  // max_ms included
     if (ms > 0) {
       t.seconds = ms / 1000.0;
       if (!limits.nodes) t.simulations = 0;  // time alone decides
     }
-    if (limits.max_ms > 0 && (t.seconds == 0 || t.seconds * 1000 > limits.max_ms)) t.seconds = limits.max_ms / 1000.0;
     if (limits.max_nodes && (t.simulations == 0 || uint64_t(t.simulations) > limits.max_nodes))
       t.simulations = int(std::min<uint64_t>(limits.max_nodes, 1u << 30));
     best = impl_->net->think(*net_, pos, t, on_info, stop, fin);
@@ -104,18 +94,9 @@ Move PlayEngine::think(const Position& pos, const ThinkLimits& limits,
 
   if (best.is_none() || !legal.contains(best)) {
     AbLimits l = impl_->level_limits;
-    if (limits.infinite) {
-      l.depth = 0, l.nodes = 0, l.movetime_ms = 0;
-    } else if (limits.any()) {
-      l.depth = limits.depth;
-      l.nodes = limits.nodes;
-      l.movetime_ms = limits.movetime_ms;
-      for (int c = 0; c < 2; ++c) l.time_ms[c] = limits.time_ms[c], l.inc_ms[c] = limits.inc_ms[c];
-      l.movestogo = limits.movestogo;
-    }
+    if (limits.any()) static_cast<SearchLimits&>(l) = limits;  // the caller's limits replace the level's
     if (using_network()) l = AbLimits(), l.depth = 1;  // the network found nothing (finished game)
-    if (limits.max_ms > 0 && (l.movetime_ms == 0 || l.movetime_ms > limits.max_ms)) l.movetime_ms = limits.max_ms;
-    if (limits.max_nodes && (l.nodes == 0 || l.nodes > limits.max_nodes)) l.nodes = limits.max_nodes;
+    l.max_ms = limits.max_ms, l.max_nodes = limits.max_nodes;  // a server's caps hold in every case
     auto conv = [](const AbInfo& a, ThinkInfo& t) {
       t.network = false;
       t.depth = a.depth, t.seldepth = a.seldepth;

@@ -12,23 +12,12 @@
 
 #include "core/position.h"
 #include "nn/evaluator.h"
+#include "util/search_limits.h"
 
 namespace jz {
 
-// UCI-shaped limits. Zero = no limit per field. No limit at all (and not infinite): the level's
-// limits (alpha-beta) or `simulations` (network).
-struct ThinkLimits {
-  int depth = 0;
-  uint64_t nodes = 0;
-  int movetime_ms = 0;
-  int time_ms[2] = {0, 0};  // remaining clock per color (wtime = Cho, btime = Han)
-  int inc_ms[2] = {0, 0};
-  int movestogo = 0;
-  bool infinite = false;   // run until *stop
-  int max_ms = 0;          // hard bound on the search time whatever the rest says (servers); 0 = none
-  uint64_t max_nodes = 0;  // same for nodes / playouts: exact where time is only checked now and then
-  bool any() const { return depth || nodes || movetime_ms || time_ms[0] || time_ms[1] || infinite; }
-};
+// Limits: SearchLimits (util/search_limits.h). Zero = no limit per field. No limit at all (and not
+// infinite): the level's limits (alpha-beta) or `simulations` (network).
 
 struct ThinkInfo {
   bool network = false;  // produced by the network search
@@ -81,11 +70,8 @@ class PlayEngine {
 
   // Best move for the side to move; Move::none() if it has no legal move. on_info is called with
   // progress (from the searching thread) and once more with the final report.
-  Move think(const Position& pos, const ThinkLimits& limits, const std::function<void(const ThinkInfo&)>& on_info = {},
+  Move think(const Position& pos, const SearchLimits& limits, const std::function<void(const ThinkInfo&)>& on_info = {},
              std::atomic<bool>* stop = nullptr, ThinkInfo* final_info = nullptr);
-
-  // Time for one move under a clock (network search; alpha-beta manages its own clock).
-  static int budget_ms(const ThinkLimits& l, Color us);
 
  private:
   struct Impl;

@@ -122,8 +122,8 @@ void TerminalGame::announce(const GameResult& r) {
        << r.str() << "\n";
 }
 
-ThinkLimits TerminalGame::limits() const {
-  ThinkLimits l;
+SearchLimits TerminalGame::limits() const {
+  SearchLimits l;
   if (a_.movetime) l.movetime_ms = a_.movetime;
   return l;
 }

@@ -37,7 +37,7 @@ class TerminalGame {
   bool setup(std::string* error);
   void show();
   void announce(const GameResult& r);
-  ThinkLimits limits() const;
+  SearchLimits limits() const;
   std::string describe(const ThinkInfo& t) const;
   void engine_move();
   bool command(const std::string& line);

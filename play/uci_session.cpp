@@ -277,7 +277,7 @@ class UciSession {
   }
 
   void go(std::istringstream& is) {
-    ThinkLimits l;
+    SearchLimits l;
     std::string tok;
     while (is >> tok) {
       if (tok == "perft") {
@@ -340,7 +340,7 @@ class UciSession {
     search_thread_ = std::thread([this, pos, l] { search(pos, l); });
   }
 
-  void search(const Position& pos, const ThinkLimits& l) {
+  void search(const Position& pos, const SearchLimits& l) {
     ThinkInfo fin;
     Move best = Move::none();
     try {

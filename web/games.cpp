@@ -312,7 +312,7 @@ ApiReply GameStore::engine_move(const std::string& body) {
   // Easy's weaker moves are drawn from the game's own seed (its id).
   if (level != "net") e.set_level(alphabeta_spec(level, std::strtoull(g->id.c_str(), nullptr, 16)), &err);
   if (!e.accepts(g->game.pos(), &err)) return error(409, err);
-  ThinkLimits l;
+  SearchLimits l;
   l.max_ms = std::min(opts_.max_think_ms, find_web_level(level, true)->search_ms());
   l.max_nodes = opts_.max_nodes;
   ThinkInfo t;

@@ -10,6 +10,7 @@
 #include "util/clock.h"
 #include "util/process.h"
 #include "util/random.h"
+#include "util/search_limits.h"
 
 namespace jz {
 namespace {
@@ -93,6 +94,52 @@ TEST(Process, OwnCpuAndMemoryAreReadable) {
   ASSERT_TRUE(read_process_memory(m));
   EXPECT_GT(m.rss_kib, 0);
   EXPECT_GE(m.hwm_kib, m.rss_kib);
+}
+
+
+// The one time manager (alpha-beta and the network search): movetime, a clock, the last move before
+// the control, a large increment, infinite, and a server's caps.
+TEST(TimePlan, ClockMovetimeAndCaps) {
+  SearchLimits l;
+  EXPECT_EQ(plan_time(l, 0).target_ms(), 0);  // nothing: no bound
+  l.time_ms[0] = 60000, l.inc_ms[0] = 1000;
+  TimePlan p = plan_time(l, 0);
+  EXPECT_EQ(p.soft_ms, 60000 / 30 + 750);
+  EXPECT_EQ(p.hard_ms, 4 * p.soft_ms);
+  EXPECT_EQ(plan_time(l, 1).target_ms(), 0);  // the other side's clock is not ours
+  l.movestogo = 1;  // the last move before the control: all but the reserve
+  p = plan_time(l, 0);
+  EXPECT_EQ(p.soft_ms, 59900);
+  EXPECT_EQ(p.hard_ms, 59900);
+  l.movestogo = 0, l.time_ms[0] = 1000, l.inc_ms[0] = 2000;  // an increment larger than the clock
+  p = plan_time(l, 0);
+  EXPECT_EQ(p.soft_ms, 450);  // half of what is left after the 100-ms reserve
+  EXPECT_EQ(p.hard_ms, 900);
+  l.time_ms[0] = 50, l.inc_ms[0] = 0;  // nearly flagged: still a bound, inside the clock
+  p = plan_time(l, 0);
+  EXPECT_GE(p.soft_ms, 1);
+  EXPECT_LE(p.hard_ms, 45);
+  l.time_ms[0] = 60000, l.movetime_ms = 500;  // movetime and a clock: the tighter hard bound
+  p = plan_time(l, 0);
+  EXPECT_EQ(p.hard_ms, 500);
+  l.time_ms[0] = 0;
+  p = plan_time(l, 0);
+  EXPECT_EQ(p.soft_ms, 0);
+  EXPECT_EQ(p.target_ms(), 500);
+  l.max_ms = 300;  // a server's cap
+  EXPECT_EQ(plan_time(l, 0).hard_ms, 300);
+  l.infinite = true;  // until stopped, but the cap holds
+  EXPECT_EQ(plan_time(l, 0).hard_ms, 300);
+  l.max_ms = 0;
+  EXPECT_EQ(plan_time(l, 0).target_ms(), 0);
+  SearchLimits n;
+  EXPECT_EQ(n.node_bound(), 0u);
+  n.nodes = 5000;
+  EXPECT_EQ(n.node_bound(), 5000u);
+  n.max_nodes = 800;
+  EXPECT_EQ(n.node_bound(), 800u);
+  n.nodes = 0;
+  EXPECT_EQ(n.node_bound(), 800u);
 }
 
 }  // namespace

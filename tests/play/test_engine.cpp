@@ -26,7 +26,7 @@ Position at(const std::string& fen, Ruleset r = Ruleset::JANGGI) {
 TEST(PlayEngine, AlphaBetaDepthGivesLegalMoveAndReport) {
   PlayEngine e;
   Position p = at(Position::START_FEN);
-  ThinkLimits l;
+  SearchLimits l;
   l.depth = 3;
   int reports = 0;
   ThinkInfo fin;
@@ -49,14 +49,14 @@ TEST(PlayEngine, LevelsAndBadLevel) {
   EXPECT_FALSE(err.empty());
   ASSERT_TRUE(e.set_level("easy", &err));
   Position p = at(Position::START_FEN);
-  Move m = e.think(p, ThinkLimits());
+  Move m = e.think(p, SearchLimits());
   EXPECT_TRUE(is_legal(p, m));
 }
 
 TEST(PlayEngine, InfiniteStopsOnRequest) {
   PlayEngine e;
   Position p = at(Position::START_FEN);
-  ThinkLimits l;
+  SearchLimits l;
   l.infinite = true;
   std::atomic<bool> stop{false};
   auto t0 = std::chrono::steady_clock::now();
@@ -74,7 +74,7 @@ TEST(PlayEngine, InfiniteStopsOnRequest) {
 TEST(PlayEngine, MaxTimeBoundsTheSearch) {
   PlayEngine e;
   Position p = at(Position::START_FEN);
-  ThinkLimits l;
+  SearchLimits l;
   l.infinite = true;
   l.max_ms = 200;
   auto t0 = std::chrono::steady_clock::now();
@@ -82,18 +82,6 @@ TEST(PlayEngine, MaxTimeBoundsTheSearch) {
   double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   EXPECT_TRUE(is_legal(p, m));
   EXPECT_LT(s, 10.0);
-}
-
-TEST(PlayEngine, ClockBudget) {
-  ThinkLimits l;
-  l.time_ms[CHO] = 60000;
-  l.inc_ms[CHO] = 1000;
-  int b = PlayEngine::budget_ms(l, CHO);
-  EXPECT_GT(b, 1000);
-  EXPECT_LT(b, 30000);
-  EXPECT_EQ(PlayEngine::budget_ms(l, HAN), 0);
-  l.time_ms[HAN] = 50;
-  EXPECT_LE(PlayEngine::budget_ms(l, HAN), 25);
 }
 
 TEST(PlayEngine, NoLegalMoveGivesNone) {
@@ -104,7 +92,7 @@ TEST(PlayEngine, NoLegalMoveGivesNone) {
   ASSERT_EQ(list.size, 0);
   EXPECT_EQ(game_result(p).ending, Ending::CHECKMATE);
   PlayEngine e;
-  ThinkLimits l;
+  SearchLimits l;
   l.depth = 2;
   EXPECT_TRUE(e.think(p, l).is_none());
 }
@@ -131,7 +119,7 @@ TEST(PlayEngine, NetworkPathWithMaterialEvaluator) {
   e.set_threads(2);
   Position p = at(Position::START_FEN);
   ThinkInfo fin;
-  Move m = e.think(p, ThinkLimits(), {}, nullptr, &fin);
+  Move m = e.think(p, SearchLimits(), {}, nullptr, &fin);
   EXPECT_TRUE(is_legal(p, m));
   EXPECT_TRUE(fin.network);
   EXPECT_GE(fin.nodes, 150u);
@@ -141,17 +129,17 @@ TEST(PlayEngine, NetworkPathWithMaterialEvaluator) {
   MoveList list;
   generate_legal(p, list);
   p.do_move(list[0]);
-  Move m2 = e.think(p, ThinkLimits(), {}, nullptr, &fin);
+  Move m2 = e.think(p, SearchLimits(), {}, nullptr, &fin);
   EXPECT_TRUE(is_legal(p, m2));
   // Time and stop work on the network path too.
-  ThinkLimits l;
+  SearchLimits l;
   l.movetime_ms = 150;
   auto t0 = std::chrono::steady_clock::now();
   EXPECT_TRUE(is_legal(p, e.think(p, l)));
   EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(), 10.0);
   // Turned off: alpha-beta again.
   e.set_use_network(false);
-  ThinkLimits d;
+  SearchLimits d;
   d.depth = 2;
   e.think(p, d, {}, nullptr, &fin);
   EXPECT_FALSE(fin.network);
@@ -163,7 +151,7 @@ TEST(PlayEngine, NetworkReportsAProvenMateWithItsLine) {
   PlayEngine e;
   std::string err;
   ASSERT_TRUE(e.set_network(std::make_shared<MaterialEvaluator>(1.0f), &err)) << err;
-  ThinkLimits l;
+  SearchLimits l;
   l.nodes = 300;
   auto ends_in_mate = [](Position p, const std::vector<Move>& pv, Color winner) {
     for (Move m : pv) {

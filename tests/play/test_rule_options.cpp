@@ -44,7 +44,7 @@ TEST(RuleOptionsPlay, AlphaBetaPromotesToMate) {
   std::string err;
   ASSERT_TRUE(p.set_fen(PROMOTE_MATE, Ruleset::JANGGI, promotion(), &err)) << err;
   PlayEngine e;
-  ThinkLimits l;
+  SearchLimits l;
   l.depth = 3;
   Move m = e.think(p, l);
   EXPECT_EQ(move_to_uci(m), "c9c10r");
@@ -87,7 +87,7 @@ TEST(RuleOptionsPlay, NetworkRefusesOptionsItWasNotTrainedWith) {
   PlayEngine e;
   if (!e.set_network(std::make_shared<FakeNet>(RuleOptions{}), &err)) GTEST_SKIP() << err;  // no MCTS build
   EXPECT_FALSE(e.accepts(p, &err));
-  EXPECT_THROW(e.think(p, ThinkLimits()), std::runtime_error);
+  EXPECT_THROW(e.think(p, SearchLimits()), std::runtime_error);
   e.set_use_network(false);  // alpha-beta plays it
   EXPECT_TRUE(e.accepts(p, &err));
 }
