@@ -41,10 +41,10 @@ class Player {
  public:
   virtual ~Player() = default;
   // Called once before each game (a player instance may be reused for several games).
-  virtual bool new_game(Ruleset rules, std::string* error) { return true; }
+  virtual bool new_game(Ruleset /*rules*/, std::string* /*error*/) { return true; }
   // Called with the start of each game: false + reason when the player cannot play its rule options
   // (a network trained without them, a UCI engine without those options).
-  virtual bool accepts(const Position& start, std::string* error) { return true; }
+  virtual bool accepts(const Position& /*start*/, std::string* /*error*/) { return true; }
   // Chooses a move for the side to move in pos; pos holds the game's full history since start_fen,
   // and moves lists that history (the opening plies included).
   virtual PlayerReply play(const Position& pos, const std::string& start_fen, const std::vector<Move>& moves) = 0;

@@ -79,7 +79,7 @@ std::string SelfPlayWorker::error() const {
   return error_;
 }
 
-void SelfPlayWorker::configure_search(Game& g, bool first) {
+void SelfPlayWorker::configure_search(Game& g) {
   g.eval = evaluator();
   SearchParams p = opts_.search;
   p.full_search = std::uniform_real_distribution<double>(0, 1)(g.rng) < opts_.full_fraction;
@@ -127,7 +127,7 @@ bool SelfPlayWorker::start_game(Game& g) {
     }
     if (!over || attempt >= 20) break;
   }
-  configure_search(g, true);
+  configure_search(g);
   g.tree->reset(g.pos);
   g.rec.network_id = g.eval->id();
   g.active = true;
@@ -199,7 +199,7 @@ void SelfPlayWorker::make_move(Game& g) {
   GameResult res = game_result(g.pos);
   if (res.over()) return finish_game(g, res);
   if (g.rec.num_plies() >= opts_.max_plies) return finish_game(g, decide(g.pos, Ending::LENGTH_CAP));
-  configure_search(g, false);
+  configure_search(g);
   g.tree->advance(r.move);
 }
 

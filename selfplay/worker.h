@@ -63,7 +63,7 @@ class SelfPlayWorker {
   bool start_game(Game& g);
   void make_move(Game& g);
   void finish_game(Game& g, const GameResult& r);
-  void configure_search(Game& g, bool first);
+  void configure_search(Game& g);
 
   SelfPlayOptions opts_;
   ChunkWriter& writer_;

@@ -51,6 +51,7 @@ WebResponse handle_web_request(GameStore& g, const WebRequest& req) {
     if (p == "/api/new") return json_reply(g.new_game(req.body));
     if (p == "/api/move") return json_reply(g.move(req.body));
     if (p == "/api/engine") return json_reply(g.engine_move(req.body));
+    if (p == "/api/hint") return json_reply(g.hint(req.body));
     if (p == "/api/undo") return json_reply(g.undo(req.body));
     if (p == "/api/resign") return json_reply(g.resign(req.body));
   }

@@ -65,6 +65,16 @@ bool get_string(const json& j, const char* key, std::string& out, bool required,
   return true;
 }
 
+// The engine's report as the page may show it: during a ranked game only who answered and how
+// long it took (no score, line or evaluation: they would be hints); all of it once the game is over.
+json shown_eval(const GameStore::WebGame& g) {
+  if (!g.eval.is_object() || !g.rank.ranked || g.game.over()) return g.eval;
+  json out = {{"hidden", true}};
+  for (const char* k : {"by", "side", "network", "think_ms", "limit_ms"})
+    if (g.eval.contains(k)) out[k] = g.eval[k];
+  return out;
+}
+
 json state_json(const GameStore::WebGame& g) {
   const Position& pos = g.game.pos();
   json j;
@@ -103,7 +113,10 @@ json state_json(const GameStore::WebGame& g) {
   j["result"] = {{"over", r.over()},
                  {"text", r.str()},
                  {"winner", winner_word(r.winner)},
-                 {"ending", r.over() ? ending_name(r.ending) : ""}};
+                 {"ending", r.over() ? ending_name(r.ending) : ""},
+                 {"by_counting", r.by_counting}};
+  if (r.by_counting)  // the count as the rules make it: Han gets 1.5 points for moving second
+    j["result"]["count"] = {{"cho", g.game.pos().material(CHO)}, {"han", g.game.pos().material(HAN) + 1.5}};
   json legal = json::object();
   j["pass"] = nullptr;
   if (!r.over()) {
@@ -118,7 +131,7 @@ json state_json(const GameStore::WebGame& g) {
   }
   j["legal"] = legal;
   j["last_move"] = g.game.ply() ? json(move_to_uci(g.game.moves().back())) : json(nullptr);
-  j["eval"] = g.eval;
+  j["eval"] = shown_eval(g);
   j["rank"] = rank_json(g.rank);
   return j;
 }
@@ -286,6 +299,62 @@ ApiReply GameStore::move(const std::string& body) {
   return reply(200, state_json(*g));
 }
 
+// The level's search for the side to move of a live game; g.eval gets its report. False + *fail
+// when the level is unknown, the engine refuses the position or fails.
+bool GameStore::search(WebGame& g, const std::string& level, Move& m, ApiReply& fail) {
+  if (level != "easy" && level != "normal" && level != "expert" && level != "net")
+    return fail = error(400, "level must be easy, normal, expert or net"), false;
+  if (level == "net" && !net_) return fail = error(400, "no network is loaded"), false;
+  if (!g.engine) {
+    g.engine = std::make_unique<PlayEngine>(opts_.hash_mb);
+    g.engine->set_simulations(opts_.simulations);
+  }
+  PlayEngine& e = *g.engine;
+  std::string err;
+  e.set_network(level == "net" ? net_ : nullptr, &err);
+  // Easy's weaker moves are drawn from the game's own seed (its id).
+  if (level != "net") e.set_level(alphabeta_spec(level, std::strtoull(g.id.c_str(), nullptr, 16)), &err);
+  if (!e.accepts(g.game.pos(), &err)) return fail = error(409, err), false;
+  SearchLimits l;
+  l.max_ms = std::min(opts_.max_think_ms, find_web_level(level, true)->search_ms());
+  l.max_nodes = opts_.max_nodes;
+  ThinkInfo t;
+  const Position& pos = g.game.pos();
+  Color us = pos.side_to_move();
+  auto t0 = std::chrono::steady_clock::now();
+  try {
+    m = e.think(pos, l, {}, nullptr, &t);
+  } catch (const std::exception& ex) {  // this game's engine failed (e.g. the network): the server goes on
+    return fail = error(500, std::string("the engine failed: ") + ex.what()), false;
+  }
+  auto think_ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0).count();
+  if (m.is_none()) return fail = error(409, "no legal move"), false;
+  json pv = json::array(), pv_kor = json::array();
+  Position p = pos;
+  for (Move x : t.pv) {
+    if (!is_legal(p, x)) break;
+    pv.push_back(move_to_uci(x));
+    pv_kor.push_back(move_to_korean(p, x));
+    p.do_move(x);
+  }
+  int sign = us == CHO ? 1 : -1;
+  json wdl = us == CHO ? json{t.wdl[0], t.wdl[1], t.wdl[2]} : json{t.wdl[2], t.wdl[1], t.wdl[0]};
+  g.eval = {{"cp", sign * t.score_cp},
+            {"mate", sign * t.mate},
+            {"wdl", wdl},
+            {"depth", t.depth},
+            {"nodes", t.nodes},
+            {"nps", t.nps},
+            {"pv", pv},
+            {"pv_korean", pv_kor},
+            {"by", level},
+            {"network", t.network},
+            {"side", color_name(us)},
+            {"think_ms", think_ms},  // the whole engine call, against the level's limit
+            {"limit_ms", find_web_level(level, true)->limit_ms}};
+  return true;
+}
+
 ApiReply GameStore::engine_move(const std::string& body) {
   json j;
   ApiReply fail;
@@ -297,63 +366,35 @@ ApiReply GameStore::engine_move(const std::string& body) {
   std::lock_guard<std::mutex> lock(g->mutex);
   if (g->game.over()) return error(409, "the game is over: " + g->game.result().str());
   if (level.empty()) level = g->level;
-  if (level != "easy" && level != "normal" && level != "expert" && level != "net")
-    return error(400, "level must be easy, normal, expert or net");
-  if (level == "net" && !net_) return error(400, "no network is loaded");
-  if (is_human(g->human, g->game.pos().side_to_move())) unrank(g->rank, "the engine moved for you (a hint)");
-  if (level != g->level) unrank(g->rank, "another level moved");
-  if (!g->engine) {
-    g->engine = std::make_unique<PlayEngine>(opts_.hash_mb);
-    g->engine->set_simulations(opts_.simulations);
-  }
-  PlayEngine& e = *g->engine;
-  std::string err;
-  e.set_network(level == "net" ? net_ : nullptr, &err);
-  // Easy's weaker moves are drawn from the game's own seed (its id).
-  if (level != "net") e.set_level(alphabeta_spec(level, std::strtoull(g->id.c_str(), nullptr, 16)), &err);
-  if (!e.accepts(g->game.pos(), &err)) return error(409, err);
-  SearchLimits l;
-  l.max_ms = std::min(opts_.max_think_ms, find_web_level(level, true)->search_ms());
-  l.max_nodes = opts_.max_nodes;
-  ThinkInfo t;
-  const Position& pos = g->game.pos();
-  Color us = pos.side_to_move();
-  auto t0 = std::chrono::steady_clock::now();
+  const bool for_person = is_human(g->human, g->game.pos().side_to_move());
   Move m;
-  try {
-    m = e.think(pos, l, {}, nullptr, &t);
-  } catch (const std::exception& ex) {  // this game's engine failed (e.g. the network): the server goes on
-    return error(500, std::string("the engine failed: ") + ex.what());
-  }
-  auto think_ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0).count();
-  if (m.is_none()) return error(409, "no legal move");
-  json pv = json::array(), pv_kor = json::array();
-  Position p = pos;
-  for (Move x : t.pv) {
-    if (!is_legal(p, x)) break;
-    pv.push_back(move_to_uci(x));
-    pv_kor.push_back(move_to_korean(p, x));
-    p.do_move(x);
-  }
-  std::string kor = move_to_korean(pos, m);
-  int sign = us == CHO ? 1 : -1;
-  json wdl = us == CHO ? json{t.wdl[0], t.wdl[1], t.wdl[2]} : json{t.wdl[2], t.wdl[1], t.wdl[0]};
-  g->eval = {{"cp", sign * t.score_cp},
-             {"mate", sign * t.mate},
-             {"wdl", wdl},
-             {"depth", t.depth},
-             {"nodes", t.nodes},
-             {"nps", t.nps},
-             {"pv", pv},
-             {"pv_korean", pv_kor},
-             {"by", level},
-             {"network", t.network},
-             {"side", color_name(us)},
-             {"think_ms", think_ms},  // the whole engine call, against the level's limit
-             {"limit_ms", find_web_level(level, true)->limit_ms}};
+  std::string kor;
+  if (!search(*g, level, m, fail)) return fail;
+  if (for_person) unrank(g->rank, "the engine moved for you");
+  if (level != g->level) unrank(g->rank, "another level moved");
+  kor = move_to_korean(g->game.pos(), m);
+  std::string err;
   if (!g->game.play(m, &err)) return error(500, "engine produced an illegal move: " + err);
   record_if_finished(g->game, g->id, g->level, g->human, g->rank, db_.get());
-  json out = {{"move", move_to_uci(m)}, {"korean", kor}, {"eval", g->eval}, {"state", state_json(*g)}};
+  json out = {{"move", move_to_uci(m)}, {"korean", kor}, {"eval", shown_eval(*g)}, {"state", state_json(*g)}};
+  return reply(200, out);
+}
+
+ApiReply GameStore::hint(const std::string& body) {
+  json j;
+  ApiReply fail;
+  std::string id;
+  if (!parse_body(body, j, fail) || !get_string(j, "id", id, true, fail)) return fail;
+  auto g = find(id);
+  if (!g) return error(404, "unknown game '" + id + "'");
+  std::lock_guard<std::mutex> lock(g->mutex);
+  if (g->game.over()) return error(409, "the game is over: " + g->game.result().str());
+  if (!is_human(g->human, g->game.pos().side_to_move())) return error(409, "it is the engine's turn");
+  Move m;
+  if (!search(*g, g->level, m, fail)) return fail;
+  unrank(g->rank, "a hint was shown");
+  json out = {{"hint", move_to_uci(m)}, {"korean", move_to_korean(g->game.pos(), m)}, {"eval", shown_eval(*g)},
+              {"state", state_json(*g)}};
   return reply(200, out);
 }
 
@@ -371,12 +412,13 @@ ApiReply GameStore::undo(const std::string& body) {
   auto g = find(id);
   if (!g) return error(404, "unknown game '" + id + "'");
   std::lock_guard<std::mutex> lock(g->mutex);
-  if (g->game.ply() == 0 && !g->game.over()) return error(409, "nothing to undo");
-  bool resigned = g->game.result().ending == Ending::RESIGNATION;
+  // A finished game stays finished: its result may already be on a player's record.
+  if (g->game.over()) return error(409, "the game is over: " + g->game.result().str());
+  if (g->game.ply() == 0) return error(409, "nothing to undo");
   if (plies) {
     g->game.undo(plies);
   } else {
-    g->game.undo(resigned ? 0 : 1);
+    g->game.undo(1);
     while (g->game.ply() > 0 && !is_human(g->human, g->game.pos().side_to_move())) g->game.undo(1);
   }
   g->eval = nullptr;

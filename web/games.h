@@ -7,6 +7,7 @@
 #include <string>
 #include <unordered_map>
 
+#include "core/types.h"
 #include "nn/evaluator.h"
 
 namespace jz {
@@ -44,6 +45,7 @@ class GameStore {
   ApiReply legal(const std::string& id, const std::string& from);  // GET /api/legal?id=&from=
   ApiReply move(const std::string& body);                          // POST /api/move   {id, move}
   ApiReply engine_move(const std::string& body);                   // POST /api/engine {id[, level]}
+  ApiReply hint(const std::string& body);  // POST /api/hint {id}: the level's move, not played (unranks)
   ApiReply undo(const std::string& body);                          // POST /api/undo   {id[, plies]}
   ApiReply resign(const std::string& body);                        // POST /api/resign {id}
   ApiReply record(const std::string& id, std::string* filename);   // GET /api/record?id=
@@ -57,6 +59,7 @@ class GameStore {
  private:
   std::shared_ptr<WebGame> find(const std::string& id);
   std::string new_id();
+  bool search(WebGame& g, const std::string& level, Move& m, ApiReply& fail);
 
   ServerOptions opts_;
   std::shared_ptr<Evaluator> net_;

@@ -87,6 +87,7 @@ try {
   await page.setViewport({ width: 1100, height: 820 });
   page.on("console", (m) => { if (m.type() === "error") consoleErrors.push(m.text()); });
   page.on("pageerror", (e) => consoleErrors.push(String(e)));
+  page.on("dialog", (d) => d.accept());  // "Resign this game?", "Leave the game in progress?"
 
   // Loaded and interactive: the engine list is filled from /api/info.
   let t0 = Date.now();
@@ -170,23 +171,25 @@ try {
         `the engine thought ${think[0]} ms (easy: at most ${think[1]} ms; the request took ${engineMs.join(", ")} ms, ` +
         `move to reply on screen ${report.reply_ms} ms)`);
   const evalText = await page.$eval("#thinking", (e) => e.textContent);
-  check(evalText.startsWith("easy"), "the evaluation line names the level: " + evalText.slice(0, 60));
-  check(await page.$eval("#evalfill", (e) => e.style.height !== ""), "the evaluation bar is set");
+  check(evalText.startsWith("easy") && evalText.includes("hidden during a ranked game") && !evalText.includes("line:"),
+        "a ranked game names the level and hides the evaluation: " + evalText.slice(0, 90));
   await page.screenshot({ path: path.join(outDir, "web-game.png") });
 
-  // Pass (the engine answers), then undo: the game is no longer ranked.
-  await page.waitForFunction(() => !document.querySelector("#pass").disabled);
-  await page.click("#pass");
-  await page.waitForFunction(() => document.querySelectorAll("#moves tbody tr").length === 2 &&
-                                   document.querySelector("#moves tbody tr:nth-child(2) td:nth-child(3)").textContent !== "" &&
-                                   !document.querySelector("#new-game").disabled);
-  check(await page.$eval("#moves tbody tr:nth-child(2) td:nth-child(2)", (e) => e.textContent.includes("한수쉼")),
-        "the pass is in the move list (한수쉼) and the engine answered it");
-  report.think_ms.push(await page.evaluate(() => state.eval.think_ms));
-  check(report.think_ms[1] <= 330, `the engine's answer to the pass took ${report.think_ms[1]} ms`);
+  // Undo: the game is no longer ranked. Then a pass (the engine answers it).
+  await page.waitForFunction(() => !document.querySelector("#undo").disabled);
   await page.click("#undo");
   await page.waitForFunction(() => document.querySelector("#rank-status").textContent.includes("taken back"));
   check(true, "undo makes the game unranked");
+  await page.waitForFunction(() => !document.querySelector("#pass").disabled);
+  await page.click("#pass");
+  await page.waitForFunction(() => document.querySelectorAll("#moves tbody tr").length === 1 &&
+                                   document.querySelector("#moves tbody tr td:nth-child(3)").textContent !== "" &&
+                                   !document.querySelector("#new-game").disabled);
+  check(await page.$eval("#moves tbody tr td:nth-child(2)", (e) => e.textContent.includes("한수쉼")),
+        "the pass is in the move list (한수쉼) and the engine answered it");
+  report.think_ms.push(await page.evaluate(() => state.eval.think_ms));
+  check(report.think_ms[1] <= 330, `the engine's answer to the pass took ${report.think_ms[1]} ms`);
+  check(await page.$eval("#thinking", (e) => e.textContent.includes("line:")), "an unranked game shows the engine's line");
 
   // A ranked game resigned: recorded, and the player is on the leaderboard.
   await page.click("#new-game");
@@ -207,6 +210,56 @@ try {
   const diagrams = await page.$$eval("svg.diagram", (s) => s.map((x) => x.querySelectorAll("g.piece").length));
   check(diagrams.length >= 4 && diagrams.every((n) => n > 0), `the rules page draws ${diagrams.length} diagrams`);
   await page.screenshot({ path: path.join(outDir, "web-rules.png"), fullPage: true });
+
+  // A phone: 390x844 with touch. Every page fits the width; the game survives a reload.
+  await page.setViewport({ width: 390, height: 844, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+  for (const p of ["", "rules.html", "leaderboard.html"]) {
+    await page.goto(server.url + p, { waitUntil: "networkidle0" });
+    const w = await page.evaluate(() => document.documentElement.scrollWidth);
+    check(w <= 390, `${p || "the play page"} fits 390 px (scrollWidth ${w})`);
+  }
+  await page.goto(server.url, { waitUntil: "networkidle0" });
+  await page.select("#level", "easy");
+  await page.$eval("#ranked", (c) => { c.checked = false; });
+  await page.tap("#new-game");
+  await page.waitForFunction(() => state && state.ply === 0 && !state.result.over && location.search.includes("game="));
+  const tapSquare = async (sq) => {
+    const box = await page.$eval("#board", (svg, sq) => {
+      const f = sq.charCodeAt(0) - 97, r = parseInt(sq.slice(1), 10) - 1;
+      const p = svg.createSVGPoint();
+      p.x = 48 + f * 64; p.y = 48 + (9 - r) * 64;
+      const q = p.matrixTransform(svg.getScreenCTM());
+      return [q.x, q.y];
+    }, sq);
+    await page.touchscreen.tap(box[0], box[1]);
+  };
+  await tapSquare("c4");
+  await tapSquare("c5");
+  await page.waitForFunction(() => state && state.ply === 2 && !busy);
+  const layout = await page.evaluate(() => ({
+    status: document.querySelector("#status").getBoundingClientRect().bottom,
+    undo: document.querySelector("#undo").getBoundingClientRect().bottom,
+    form: document.querySelector("#cho-setup").offsetParent === null,  // hidden with its label
+    eval: document.querySelector("#thinking").textContent,
+  }));
+  check(layout.status < 844 && layout.undo < 844, `status and buttons on the first screen (bottoms ${layout.status}, ${layout.undo})`);
+  check(layout.form, "the new-game form is folded during the game");
+  check(layout.eval.includes("line:"), "an unranked game shows the engine's line");
+  await page.screenshot({ path: path.join(outDir, "web-phone.png") });
+  const before = await page.evaluate(() => [state.id, state.moves.map((m) => m.uci).join(" ")]);
+  await page.reload({ waitUntil: "networkidle0" });
+  await page.waitForFunction(() => state && state.ply === 2);
+  const after = await page.evaluate(() => [state.id, state.moves.map((m) => m.uci).join(" ")]);
+  check(after[0] === before[0] && after[1] === before[1], `a reload resumes the game (${after[1]})`);
+  await page.goto(server.url, { waitUntil: "networkidle0" });  // no id in the address: local storage has it
+  await page.waitForFunction(() => state && state.ply === 2);
+  check(await page.evaluate((id) => state.id === id, before[0]), "the game comes back from local storage");
+  const resumedShot = path.join(outDir, "web-phone-resumed.png");
+  await page.screenshot({ path: resumedShot });
+  await page.tap("#resign");
+  await page.waitForFunction(() => state && state.result.over);
+  check(await page.$eval("#undo", (b) => b.disabled), "undo is off once the game is over");
+  check(await page.$eval("#status", (e) => e.textContent.startsWith("You lost")), "the end says who won in words");
 
   check(consoleErrors.length === 0, "no console errors" + (consoleErrors.length ? ": " + consoleErrors.join(" | ") : ""));
 } catch (e) {

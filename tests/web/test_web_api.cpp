@@ -190,6 +190,11 @@ TEST_F(WebApi, PlayAGameWithBadRequests) {
   EXPECT_EQ(rs["result"]["winner"], "han");
   EXPECT_EQ(post("/api/move", json{{"id", id}, {"move", "a1a2"}}.dump()).first, 409);
   EXPECT_EQ(post("/api/engine", json{{"id", id}}.dump()).first, 409);
+  // Undo does not bring a finished game back to life.
+  auto [st9, un] = post("/api/undo", json{{"id", id}}.dump());
+  EXPECT_EQ(st9, 409);
+  EXPECT_NE(un["error"].get<std::string>().find("over"), std::string::npos) << un.dump();
+  EXPECT_TRUE(get("/api/state?id=" + id).second["result"]["over"].get<bool>());
 }
 
 TEST_F(WebApi, MatedPositionAndGameEnd) {

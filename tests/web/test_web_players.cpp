@@ -3,6 +3,9 @@
 // and hints end them, FEN starts and two-person games are refused), records and the leaderboard,
 // export, and 50 games finishing concurrently with none lost.
 #include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cctype>
 #include <httplib.h>
 
 #include <atomic>
@@ -125,14 +128,38 @@ TEST_F(WebPlayers, RankedGameRules) {
   auto [est, e] = post("/api/engine", {{"id", id}});
   ASSERT_EQ(est, 200) << e.dump();
   EXPECT_TRUE(e["state"]["rank"]["ranked"].get<bool>());
+  // A ranked game shows no evaluation or line (they would be hints): who answered and how fast only.
+  for (const json& ev : {e["eval"], e["state"]["eval"]}) {
+    EXPECT_TRUE(ev["hidden"].get<bool>()) << ev.dump();
+    EXPECT_FALSE(ev.contains("pv") || ev.contains("cp") || ev.contains("wdl") || ev.contains("mate")) << ev.dump();
+    EXPECT_EQ(ev["by"], "easy");
+    EXPECT_TRUE(ev["think_ms"].is_number());
+  }
+  EXPECT_FALSE(get("/api/state?id=" + id).second["eval"].contains("pv"));
   auto [ust, u] = post("/api/undo", {{"id", id}});
   ASSERT_EQ(ust, 200);
   EXPECT_FALSE(u["rank"]["ranked"].get<bool>());
   EXPECT_NE(u["rank"]["note"].get<std::string>().find("taken back"), std::string::npos);
-  // So does a hint: the engine moving on the person's turn.
+  // So does the engine moving on the person's turn.
   s = post("/api/new", {{"ranked", true}, {"player", "lee"}, {"level", "easy"}}).second;
   e = post("/api/engine", {{"id", s["id"]}}).second;
   EXPECT_FALSE(e["state"]["rank"]["ranked"].get<bool>());
+  EXPECT_TRUE(e["eval"].contains("pv"));  // unranked: the whole report
+  // And a hint, which shows the level's move without playing it.
+  s = post("/api/new", {{"ranked", true}, {"player", "lee"}, {"level", "easy"}}).second;
+  auto [hst, h] = post("/api/hint", {{"id", s["id"]}});
+  ASSERT_EQ(hst, 200) << h.dump();
+  const std::string hint = h["hint"];
+  const size_t to = std::isdigit(static_cast<unsigned char>(hint[2])) ? 3 : 2;  // "a10b10": two-digit ranks
+  const json& legal = s["legal"][hint.substr(0, to)];
+  EXPECT_TRUE(std::find(legal.begin(), legal.end(), json(hint.substr(to))) != legal.end()) << hint;
+  EXPECT_EQ(h["state"]["ply"], 0);
+  EXPECT_FALSE(h["state"]["rank"]["ranked"].get<bool>());
+  EXPECT_NE(h["state"]["rank"]["note"].get<std::string>().find("hint"), std::string::npos);
+  ASSERT_EQ(post("/api/move", {{"id", s["id"]}, {"move", hint}}).first, 200);
+  EXPECT_EQ(post("/api/hint", {{"id", s["id"]}}).first, 409);  // the engine's turn
+  EXPECT_EQ(post("/api/hint", {{"id", "nope"}}).first, 404);
+  EXPECT_EQ(post("/api/hint", json::array()).first, 400);
   // A ranked game lost by resignation is stored and counted, with no points.
   s = post("/api/new", {{"ranked", true}, {"player", "lee"}, {"level", "normal"}, {"human", "han"}}).second;
   id = s["id"];
@@ -141,6 +168,7 @@ TEST_F(WebPlayers, RankedGameRules) {
   ASSERT_EQ(rst, 200);
   EXPECT_TRUE(r["rank"]["recorded"].get<bool>());
   EXPECT_EQ(r["rank"]["result"], "loss");
+  EXPECT_TRUE(r["eval"].contains("pv")) << r["eval"].dump();  // over: the evaluation returns
   EXPECT_EQ(r["rank"]["points"], 0);
   auto [pst, p] = get("/api/player?name=lee");
   ASSERT_EQ(pst, 200);

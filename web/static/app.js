@@ -3,7 +3,7 @@
 const SETUP_KOREAN = { inner: "안상 (마상상마)", outer: "바깥상 (상마마상)", left: "왼상 (상마상마)", right: "오른상 (마상마상)" };
 const LEVEL_NAMES = { easy: "easy (alpha-beta)", normal: "normal (alpha-beta)", expert: "expert (alpha-beta)", net: "network (MCTS)" };
 
-let info = null, state = null, selected = null, busy = false;
+let info = null, state = null, selected = null, busy = false, hintMove = null;
 const $ = (id) => document.getElementById(id);
 
 async function api(method, path, body) {
@@ -37,6 +37,13 @@ function draw() {
       el("rect", { x: x - 30, y: y - 30, width: 60, height: 60, rx: 8, class: "lastmove" }, svg);
     }
   }
+  if (hintMove) {
+    const m = hintMove.match(/^([a-i]\d+)([a-i]\d+)$/);
+    for (const s of m ? [m[1], m[2]] : []) {
+      const [f, r] = parseSq(s), [x, y] = xy(f, r);
+      el("rect", { x: x - 31, y: y - 31, width: 62, height: 62, rx: 10, class: "hint" }, svg);
+    }
+  }
   const targets = selected ? (state.legal[selected] || []) : [];
   const occupied = new Set(state.pieces.map((p) => p.sq));
   for (const p of state.pieces) {
@@ -66,6 +73,7 @@ async function clickSquare(sq) {
   if (selected && (state.legal[selected] || []).includes(sq)) {
     const move = selected + sq;
     selected = null;
+    hintMove = null;
     await act(() => api("POST", "/api/move", { id: state.id, move }));
     return;
   }
@@ -104,27 +112,58 @@ async function maybeEngine() {
 }
 
 function showEval(ev) {
-  if (!ev) { $("evalfill").style.height = "50%"; $("evaltext").textContent = "0.00"; return; }
+  // The bar fills from the bottom with the expected score of the side at the bottom of the board.
+  $("evalbar").classList.toggle("flipped", flipped());
+  if (!ev || ev.hidden) {
+    $("evalfill").style.height = "50%"; $("evaltext").textContent = "";
+    if (ev && ev.hidden) $("thinking").textContent = `${LEVEL_NAMES[ev.by] || ev.by} answered in ${(ev.think_ms / 1000).toFixed(1)} s. ` +
+      "The evaluation and the engine's line are hidden during a ranked game.";
+    return;
+  }
   const [w, d] = ev.wdl;
-  const score = (w + d / 2) / 1000;  // Cho's expected score
+  const cho = (w + d / 2) / 1000;  // Cho's expected score
+  const score = flipped() ? 1 - cho : cho;
   $("evalfill").style.height = (score * 100).toFixed(1) + "%";
-  $("evaltext").textContent = ev.mate ? "M" + ev.mate : (ev.cp >= 0 ? "+" : "") + (ev.cp / 100).toFixed(2);
+  const pawns = (flipped() ? -ev.cp : ev.cp) / 100, mate = flipped() ? -ev.mate : ev.mate;
+  $("evaltext").textContent = mate ? (mate > 0 ? "mate in " + mate : "mated in " + -mate) :
+    Math.abs(pawns) >= 100 ? (pawns > 0 ? "winning" : "losing") : (pawns >= 0 ? "+" : "") + pawns.toFixed(1);
   const pv = (ev.pv_korean || []).slice(0, 8).join(" ");
   const wdl = ev.wdl.map((x) => (x / 10).toFixed(0)).join("/");
   $("thinking").textContent = `${LEVEL_NAMES[ev.by] || ev.by}: ${ev.network ? ev.nodes + " visits" : "depth " + ev.depth + ", " + ev.nodes + " nodes"}` +
     `, Cho W/D/L ${wdl}%, ${ev.nps} n/s — line: ${pv}`;
 }
 
+// The game in the address (?game=ID) and in local storage: a reload, Back or a second tab resumes it.
+function remember(id) {
+  if (new URLSearchParams(location.search).get("game") !== id) history.replaceState(null, "", "/?game=" + id);
+  try { localStorage.setItem("jz-game", id); } catch (e) { /* private mode: the address still holds it */ }
+}
+function forget() {
+  history.replaceState(null, "", "/");
+  try { localStorage.removeItem("jz-game"); } catch (e) { /* nothing stored */ }
+}
+
+function endText(r) {
+  const side = (c) => (c === "cho" ? "Cho (초)" : "Han (한)");
+  const mine = state.human === "cho" || state.human === "han";
+  let text = r.winner === "draw" ? "Draw" : mine ? (r.winner === state.human ? "You won" : "You lost") : side(r.winner) + " wins";
+  text += " by " + r.ending + (r.count ? ` (count: Cho ${r.count.cho}, Han ${r.count.han})` : "") + ".";
+  const rk = state.rank || {};
+  if (rk.recorded && rk.ranked) text += ` +${rk.points} points.`;
+  return text;
+}
+
 function setState(s) {
+  if (!state || state.id !== s.id) hintMove = null;
   state = s;
+  remember(state.id);
+  document.body.classList.toggle("live", !state.result.over);
   if (selected && !state.legal[selected]) selected = null;
   draw();
   const st = $("status");
   st.classList.toggle("over", state.result.over);
   if (state.result.over) {
-    const w = state.result.winner;
-    st.textContent = "Game over: " + (w === "draw" ? "draw" : (w === "cho" ? "Cho (초)" : "Han (한)") + " wins") +
-      " by " + state.result.ending + " — " + state.result.text;
+    st.textContent = endText(state.result);
   } else {
     st.textContent = (state.turn === "cho" ? "Cho (초)" : "Han (한)") + " to move" +
       (state.in_check ? " — 장군 (check)!" : "") + (state.bikjang ? " — 빅장 (bikjang)" : "") +
@@ -151,8 +190,9 @@ function setState(s) {
 function updateButtons() {
   const live = state && !state.result.over;
   $("pass").disabled = busy || !humanToMove() || !state.pass;
-  $("undo").disabled = busy || !state || (state.ply === 0 && !state.result.over);
+  $("undo").disabled = busy || !live || state.ply === 0;
   $("engine").disabled = busy || !live;
+  $("engine").textContent = humanToMove() || !live ? "Hint" : "Engine move";
   $("resign").disabled = busy || !live || state.human === "none";
   $("new-game").disabled = busy;
 }
@@ -192,7 +232,11 @@ function fillSelect(id, values, names, def) {
   }
 }
 
+function liveRankedOrStarted() { return state && !state.result.over && (state.ply > 0 || (state.rank || {}).ranked); }
+
 function newGame() {
+  if (liveRankedOrStarted() && !confirm("Leave the game in progress and start a new one?")) return;
+  hintMove = null;
   showEval(null);
   $("thinking").textContent = "";
   const body = { cho_setup: $("cho-setup").value, han_setup: $("han-setup").value, rules: $("rules").value,
@@ -219,19 +263,26 @@ async function init() {
   $("new-game").onclick = newGame;
   $("pass").onclick = () => act(() => api("POST", "/api/move", { id: state.id, move: state.pass }));
   $("undo").onclick = () => { showEval(null); act(() => api("POST", "/api/undo", { id: state.id })); };
-  $("resign").onclick = () => act(() => api("POST", "/api/resign", { id: state.id }));
+  $("resign").onclick = () => { if (confirm("Resign this game?")) act(() => api("POST", "/api/resign", { id: state.id })); };
   $("engine").onclick = async () => {
     if (busy) return;
+    const hint = humanToMove();
+    if (hint && (state.rank || {}).ranked && !confirm("A hint makes this game unranked. Show one?")) return;
     busy = true; updateButtons();
-    try { const r = await api("POST", "/api/engine", { id: state.id }); setState(r.state); showEval(r.eval); }
-    catch (e) { $("thinking").textContent = "error: " + e.message; }
+    try {
+      const r = await api("POST", hint ? "/api/hint" : "/api/engine", { id: state.id });
+      hintMove = hint ? r.hint : null;
+      setState(r.state); showEval(r.eval);
+      if (hint) $("thinking").textContent = "Hint: " + r.korean + " (" + r.hint + "). " + $("thinking").textContent;
+    } catch (e) { $("thinking").textContent = "error: " + e.message; }
     busy = false; updateButtons();
     maybeEngine();
   };
+  $("show-setup").onclick = () => $("setup").classList.toggle("open");
   $("board").addEventListener("click", (ev) => { const sq = svgPointToSquare(ev); if (sq) clickSquare(sq); });
   // ?autostart[&human=..&level=..&play=b1c3,b10c8&select=h1]: start at once (demos, screenshots).
   const q = new URLSearchParams(location.search);
-  if (q.get("autostart") === null) return;
+  if (q.get("autostart") === null) return resume(q.get("game") || storedGame());
   for (const k of ["human", "level", "rules", "cho-setup", "han-setup"]) if (q.get(k)) $(k).value = q.get(k);
   await newGame();
   for (const m of (q.get("play") || "").split(",").filter((x) => x)) {
@@ -239,6 +290,23 @@ async function init() {
     else await act(() => api("POST", "/api/move", { id: state.id, move: m }));
   }
   if (q.get("select")) { selected = q.get("select"); draw(); }
+}
+
+function storedGame() { try { return localStorage.getItem("jz-game"); } catch (e) { return null; } }
+
+// Resumes the game the address or local storage names, while the server still holds it.
+async function resume(id) {
+  if (!id || !/^[0-9a-f]{1,32}$/.test(id)) return;
+  try {
+    const s = await api("GET", "/api/state?id=" + encodeURIComponent(id));
+    setState(s);
+    showEval(s.eval);
+    $("setup").classList.remove("open");
+    maybeEngine();
+  } catch (e) {
+    forget();
+    $("status").textContent = "That game is no longer on the server; start a new one.";
+  }
 }
 
 init();
