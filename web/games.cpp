@@ -241,12 +241,17 @@ ApiReply GameStore::new_game(const std::string& body) {
   g->human = human;
   g->level = level;
   g->rank = rank;
+  std::vector<std::shared_ptr<WebGame>> left;  // the player's live games, and games dropped from memory
   {
     std::lock_guard<std::mutex> lock(mutex_);
+    if (!rank.player.empty())
+      for (auto& [id, other] : games_)
+        if (other->rank.player == rank.player) left.push_back(other);
     while (int(games_.size()) >= opts_.max_games) {
       auto oldest = games_.begin();
       for (auto it = games_.begin(); it != games_.end(); ++it)
         if (it->second->last_used < oldest->second->last_used) oldest = it;
+      left.push_back(oldest->second);
       games_.erase(oldest);
     }
     do g->id = new_id();
@@ -254,8 +259,21 @@ ApiReply GameStore::new_game(const std::string& body) {
     g->last_used = ++clock_;
     games_[g->id] = g;
   }
+  for (auto& other : left) {
+    std::lock_guard<std::mutex> lock(other->mutex);
+    forfeit_if_ranked(*other);
+  }
   std::lock_guard<std::mutex> lock(g->mutex);
   return reply(200, state_json(*g));
+}
+
+// A ranked game its player leaves while it is on (a new game, or dropped from memory) counts as
+// lost, so a loss cannot be dodged by walking away. The caller holds g.mutex.
+void GameStore::forfeit_if_ranked(WebGame& g) {
+  if (!g.rank.ranked || g.rank.recorded || g.game.over() || g.game.ply() == 0) return;
+  g.game.resign(g.human == "han" ? HAN : CHO);
+  g.rank.note = "abandoned: counted as a loss";
+  record_if_finished(g.game, g.id, g.level, g.human, g.rank, db_.get());
 }
 
 ApiReply GameStore::state(const std::string& id) {

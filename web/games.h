@@ -60,6 +60,7 @@ class GameStore {
   std::shared_ptr<WebGame> find(const std::string& id);
   std::string new_id();
   bool search(WebGame& g, const std::string& level, Move& m, ApiReply& fail);
+  void forfeit_if_ranked(WebGame& g);
 
   ServerOptions opts_;
   std::shared_ptr<Evaluator> net_;

@@ -170,6 +170,19 @@ TEST_F(WebPlayers, RankedGameRules) {
   EXPECT_EQ(r["rank"]["result"], "loss");
   EXPECT_TRUE(r["eval"].contains("pv")) << r["eval"].dump();  // over: the evaluation returns
   EXPECT_EQ(r["rank"]["points"], 0);
+  // A ranked game left while it is on (a new game by the same player) counts as lost.
+  s = post("/api/new", {{"ranked", true}, {"player", "park"}, {"level", "easy"}}).second;
+  const std::string left = s["id"];
+  ASSERT_EQ(post("/api/move", {{"id", left}, {"move", first_move(s)}}).first, 200);
+  ASSERT_EQ(post("/api/new", {{"player", "park"}, {"level", "easy"}}).first, 200);
+  auto gone = get("/api/state?id=" + left).second;
+  EXPECT_TRUE(gone["result"]["over"].get<bool>()) << gone.dump();
+  EXPECT_TRUE(gone["rank"]["recorded"].get<bool>());
+  EXPECT_EQ(gone["rank"]["result"], "loss");
+  EXPECT_EQ(get("/api/player?name=park").second["losses"], 1);
+  // An unranked or unstarted one is not: the new game above has no move and is not ranked.
+  ASSERT_EQ(post("/api/new", {{"player", "park"}, {"level", "easy"}}).first, 200);
+  EXPECT_EQ(get("/api/player?name=park").second["losses"], 1);
   auto [pst, p] = get("/api/player?name=lee");
   ASSERT_EQ(pst, 200);
   EXPECT_EQ(p["losses"], 1);
