@@ -32,6 +32,22 @@ bool quiet_for_tuning(const Position& pos) {
   return true;
 }
 
+bool add_game_samples(const Position& start, const std::vector<Move>& moves, float result, uint32_t game,
+                      int skip_plies, size_t max_size, std::vector<TuneSample>& out) {
+  Position pos = start;
+  for (size_t i = 0; i < moves.size() && out.size() < max_size; ++i) {
+    if (int(i) >= skip_plies && quiet_for_tuning(pos)) {
+      TuneSample s;
+      s.result = result, s.game = game;
+      trace_terms(pos, s.trace);
+      out.push_back(std::move(s));
+    }
+    if (!is_legal(pos, moves[i])) return false;
+    pos.do_move(moves[i]);
+  }
+  return true;
+}
+
 namespace {
 
 struct Model {

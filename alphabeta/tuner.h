@@ -20,6 +20,12 @@ struct TuneSample {
 // no capture for the side to move that plainly wins material (the static evaluation is meant to hold).
 bool quiet_for_tuning(const Position& pos);
 
+// The samples of one finished game: its quiet positions after the first skip_plies plies, labelled
+// with its result (Cho's score), appended to out until it holds max_size. False at an illegal move
+// (the samples before it are kept).
+bool add_game_samples(const Position& start, const std::vector<Move>& moves, float result, uint32_t game,
+                      int skip_plies, size_t max_size, std::vector<TuneSample>& out);
+
 struct TuneOptions {
   int epochs = 300;
   double learning_rate = 1.0;  // Adam step in centipoints

@@ -50,20 +50,10 @@ bool load_samples(const TuneCmd& c, std::vector<ab::TuneSample>& out, int64_t& g
           ++skipped;
           continue;
         }
-        uint32_t id = uint32_t(games++);
-        for (int i = 0; i < g.num_plies() && int64_t(out.size()) < c.max_positions; ++i) {
-          if (i >= c.skip_plies && ab::quiet_for_tuning(pos)) {
-            ab::TuneSample s;
-            s.result = result, s.game = id;
-            ab::trace_terms(pos, s.trace);
-            out.push_back(std::move(s));
-          }
-          if (!is_legal(pos, g.plies[i].move)) {
-            ++skipped;
-            break;
-          }
-          pos.do_move(g.plies[i].move);
-        }
+        std::vector<Move> moves;
+        for (const PlyRecord& p : g.plies) moves.push_back(p.move);
+        if (!ab::add_game_samples(pos, moves, result, uint32_t(games++), c.skip_plies, size_t(c.max_positions), out))
+          ++skipped;
         if (int64_t(out.size()) >= c.max_positions) return true;
       }
     }

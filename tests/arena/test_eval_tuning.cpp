@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <random>
 #include <set>
 
 #include "alphabeta/eval.h"
@@ -90,6 +91,46 @@ TEST(Tuner, QuietFilter) {
   // In check: not quiet.
   ASSERT_TRUE(p.set_fen("4k4/9/9/9/9/9/4P4/9/3rK4/9 w - - 0 1", Ruleset::JANGGI, &err)) << err;
   EXPECT_FALSE(ab::quiet_for_tuning(p));
+}
+
+// A game's samples: quiet positions only, none in the first skip_plies plies, each with the game's
+// result and id; the cap holds; an illegal move ends the game's samples.
+TEST(Tuner, GameSamplesAreTheQuietPositionsAfterTheOpening) {
+  Position start;
+  std::string err;
+  ASSERT_TRUE(start.set_fen(Position::START_FEN, Ruleset::JANGGI, &err)) << err;
+  std::vector<Move> moves;
+  Position p = start;
+  std::vector<int> quiet;  // the plies whose positions are quiet
+  std::mt19937_64 rng(4);
+  for (int i = 0; i < 40; ++i) {
+    MoveList ml;
+    generate_legal(p, ml);
+    if (ml.size == 0 || game_result(p, ml.size).over()) break;
+    if (ab::quiet_for_tuning(p)) quiet.push_back(i);
+    Move m = ml[int(rng() % uint64_t(ml.size))];
+    if (m.is_pass() && ml.size > 1) m = ml[0].is_pass() ? ml[1] : ml[0];
+    moves.push_back(m);
+    p.do_move(m);
+  }
+  ASSERT_GT(quiet.size(), 5u);
+  const int skip = quiet[2];  // the first two quiet plies fall in the skipped opening
+  std::vector<ab::TuneSample> out;
+  ASSERT_TRUE(ab::add_game_samples(start, moves, 0.0f, 7, skip, 1000, out));
+  EXPECT_EQ(out.size(), quiet.size() - 2);
+  for (const ab::TuneSample& s : out) {
+    EXPECT_EQ(s.result, 0.0f);
+    EXPECT_EQ(s.game, 7u);
+  }
+  std::vector<ab::TuneSample> capped;
+  ASSERT_TRUE(ab::add_game_samples(start, moves, 1.0f, 1, 0, 3, capped));
+  EXPECT_EQ(capped.size(), 3u);
+  ASSERT_LT(size_t(quiet[4]) + 1, moves.size());
+  std::vector<Move> bad = moves;
+  bad[size_t(quiet[4])] = bad[size_t(quiet[4]) + 1];  // the other side's move: illegal here
+  std::vector<ab::TuneSample> cut;
+  EXPECT_FALSE(ab::add_game_samples(start, bad, 0.5f, 2, 0, 1000, cut));
+  EXPECT_EQ(cut.size(), 5u);  // quiet plies 0..4 (ply quiet[4] is sampled before its move is checked)
 }
 
 TEST(Tuner, RecoversAPlantedWeight) {
