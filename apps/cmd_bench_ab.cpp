@@ -6,12 +6,14 @@
 
 #include <cstdio>
 #include <memory>
+#include <sstream>
 #include <string>
 #include <vector>
 
 #include "apps/app_support.h"
 #include "apps/commands.h"
 #include "alphabeta/engine.h"
+#include "arena/match.h"
 #include "core/movegen.h"
 #include "core/notation.h"
 #include "core/rules.h"
@@ -58,35 +60,13 @@ int run_signature(int depth, const AbLimits& base, int hash_mb) {
   return 0;
 }
 
-struct Score {
-  int win = 0, draw = 0, loss = 0;
-};
-
-// One game between two levels; returns the winner. Games longer than max_plies are decided by
-// counting, as the length cap of the match runner does.
-Winner play_game(const AbLimits& cho_lim, const AbLimits& han_lim, int setup, int max_plies, uint64_t seed,
-                 std::string* ending) {
-  Position pos;
-  std::string err;
-  pos.set_fen(setup_fen(setup), Ruleset::JANGGI, &err);
-  AlphaBetaEngine eng[2] = {AlphaBetaEngine(16), AlphaBetaEngine(16)};
-  AbLimits lim[2] = {cho_lim, han_lim};
-  for (int ply = 0;; ++ply) {
-    GameResult r = game_result(pos);
-    if (!r.over() && ply >= max_plies) r = decide(pos, Ending::LENGTH_CAP);
-    if (r.over()) {
-      *ending = r.str();
-      return r.winner;
-    }
-    Color us = pos.side_to_move();
-    lim[us].seed = seed ^ (uint64_t(ply) * GOLDEN_GAMMA);
-    Move m = eng[us].search(pos, lim[us]);
-    if (!is_legal(pos, m)) {  // cannot happen; a loss rather than a crash if it ever does
-      *ending = "illegal move " + move_to_uci(m);
-      return us == CHO ? Winner::HAN : Winner::CHO;
-    }
-    pos.do_move(m);
-  }
+// A level spec ("expert,movetime=300") as an arena player spec ("alphabeta:level=expert,movetime=300").
+std::string player_spec(const std::string& level) {
+  std::string out = "alphabeta:", item;
+  std::stringstream ss(level);
+  for (bool first = true; std::getline(ss, item, ','); first = false)
+    out += (first ? "" : ",") + (item.find('=') == std::string::npos ? "level=" + item : item);
+  return out;
 }
 
 }  // namespace
@@ -152,29 +132,22 @@ void add_bench_ab(CLI::App& bench, int& rc) {
                 (unsigned long long)total_nodes, total_ms / 1000.0, total_cpu,
                 total_ms ? total_nodes * 1000.0 / total_ms : 0.0, total_cpu > 0 ? total_nodes / total_cpu : 0.0);
     std::fflush(stdout);
-    if (o->match > 0) {
-      for (size_t a = 0; a < levels.size(); ++a)
-        for (size_t b = a + 1; b < levels.size(); ++b) {
-          Score s;
-          for (int g = 0; g < o->match; ++g) {
-            bool a_cho = g % 2 == 0;
-            std::string ending;
-            Winner w = play_game(a_cho ? levels[a] : levels[b], a_cho ? levels[b] : levels[a], (g / 2) % SETUP_NB,
-                                 o->max_plies, 1000003ULL * (g + 1), &ending);
-            if (w == Winner::DRAW)
-              ++s.draw;
-            else if ((w == Winner::CHO) == a_cho)
-              ++s.win;
-            else
-              ++s.loss;
-            std::printf("  game %d: %s (Cho) vs %s (Han): %s\n", g + 1, o->levels[a_cho ? a : b].c_str(),
-                        o->levels[a_cho ? b : a].c_str(), ending.c_str());
-            std::fflush(stdout);
-          }
-          std::printf("match %s vs %s: +%d =%d -%d\n", o->levels[a].c_str(), o->levels[b].c_str(), s.win, s.draw,
-                      s.loss);
-        }
-    }
+    // The round robin: the arena's match runner (colour-swapped pairs from the setups, length cap by counting).
+    for (size_t a = 0; o->match > 0 && a < o->levels.size(); ++a)
+      for (size_t b = a + 1; b < o->levels.size(); ++b) {
+        MatchConfig cfg;
+        cfg.player1 = player_spec(o->levels[a]);
+        cfg.player2 = player_spec(o->levels[b]);
+        cfg.games = o->match;
+        cfg.max_plies = o->max_plies;
+        cfg.seed = 1000003;
+        cfg.stop = &install_stop_signals();
+        MatchResult r;
+        std::string err;
+        if (!run_match(cfg, r, &err)) return report_error(err);
+        std::printf("match %s vs %s:\n%s", o->levels[a].c_str(), o->levels[b].c_str(), r.summary().c_str());
+        std::fflush(stdout);
+      }
     return 0;
   });
 }
