@@ -267,6 +267,15 @@ ApiReply GameStore::new_game(const std::string& body) {
   return reply(200, state_json(*g));
 }
 
+std::shared_ptr<GameStore::WebGame> GameStore::live_game(const std::string& id, std::unique_lock<std::mutex>& lock,
+                                                         ApiReply& fail) {
+  auto g = find(id);
+  if (!g) return fail = error(404, "unknown game '" + id + "'"), nullptr;
+  lock = std::unique_lock<std::mutex>(g->mutex);
+  if (g->game.over()) return fail = error(409, "the game is over: " + g->game.result().str()), nullptr;
+  return g;
+}
+
 // A ranked game its player leaves while it is on (a new game, or dropped from memory) counts as
 // lost, so a loss cannot be dodged by walking away. The caller holds g.mutex.
 void GameStore::forfeit_if_ranked(WebGame& g) {
@@ -306,10 +315,9 @@ ApiReply GameStore::move(const std::string& body) {
   std::string id, text;
   if (!parse_body(body, j, fail) || !get_string(j, "id", id, true, fail) || !get_string(j, "move", text, true, fail))
     return fail;
-  auto g = find(id);
-  if (!g) return error(404, "unknown game '" + id + "'");
-  std::lock_guard<std::mutex> lock(g->mutex);
-  if (g->game.over()) return error(409, "the game is over: " + g->game.result().str());
+  std::unique_lock<std::mutex> lock;
+  auto g = live_game(id, lock, fail);
+  if (!g) return fail;
   if (!is_human(g->human, g->game.pos().side_to_move())) return error(409, "it is the engine's turn");
   std::string err;
   if (!g->game.play_text(text, nullptr, &err)) return error(422, err);
@@ -379,10 +387,9 @@ ApiReply GameStore::engine_move(const std::string& body) {
   std::string id, level;
   if (!parse_body(body, j, fail) || !get_string(j, "id", id, true, fail) || !get_string(j, "level", level, false, fail))
     return fail;
-  auto g = find(id);
-  if (!g) return error(404, "unknown game '" + id + "'");
-  std::lock_guard<std::mutex> lock(g->mutex);
-  if (g->game.over()) return error(409, "the game is over: " + g->game.result().str());
+  std::unique_lock<std::mutex> lock;
+  auto g = live_game(id, lock, fail);
+  if (!g) return fail;
   if (level.empty()) level = g->level;
   const bool for_person = is_human(g->human, g->game.pos().side_to_move());
   Move m;
@@ -403,10 +410,9 @@ ApiReply GameStore::hint(const std::string& body) {
   ApiReply fail;
   std::string id;
   if (!parse_body(body, j, fail) || !get_string(j, "id", id, true, fail)) return fail;
-  auto g = find(id);
-  if (!g) return error(404, "unknown game '" + id + "'");
-  std::lock_guard<std::mutex> lock(g->mutex);
-  if (g->game.over()) return error(409, "the game is over: " + g->game.result().str());
+  std::unique_lock<std::mutex> lock;
+  auto g = live_game(id, lock, fail);
+  if (!g) return fail;
   if (!is_human(g->human, g->game.pos().side_to_move())) return error(409, "it is the engine's turn");
   Move m;
   if (!search(*g, g->level, m, fail)) return fail;
@@ -449,10 +455,9 @@ ApiReply GameStore::resign(const std::string& body) {
   ApiReply fail;
   std::string id;
   if (!parse_body(body, j, fail) || !get_string(j, "id", id, true, fail)) return fail;
-  auto g = find(id);
-  if (!g) return error(404, "unknown game '" + id + "'");
-  std::lock_guard<std::mutex> lock(g->mutex);
-  if (g->game.over()) return error(409, "the game is over: " + g->game.result().str());
+  std::unique_lock<std::mutex> lock;
+  auto g = live_game(id, lock, fail);
+  if (!g) return fail;
   // A person resigns their own side; with two people (or none) the side to move does.
   Color c = g->human == "cho" ? CHO : g->human == "han" ? HAN : g->game.pos().side_to_move();
   g->game.resign(c);

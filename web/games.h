@@ -59,6 +59,8 @@ class GameStore {
  private:
   std::shared_ptr<WebGame> find(const std::string& id);
   std::string new_id();
+  // The game `id`, locked by `lock`, while it is on; null with *fail (404 unknown, 409 over) otherwise.
+  std::shared_ptr<WebGame> live_game(const std::string& id, std::unique_lock<std::mutex>& lock, ApiReply& fail);
   bool search(WebGame& g, const std::string& level, Move& m, ApiReply& fail);
   void forfeit_if_ranked(WebGame& g);
 

@@ -10,6 +10,7 @@
 #include "replay/chunk_writer.h"
 #include "replay/game_record.h"
 #include "teacher/relabel.h"
+#include "tests/support/chunks.h"
 #include "tests/support/random_games.h"
 #include "tests/support/test_support.h"
 #include "util/fileio.h"
@@ -25,18 +26,6 @@ int legal_count(const GameRecord& g, int ply) {
   MoveList legal;
   generate_legal(pos, legal);
   return legal.size;
-}
-
-std::vector<GameRecord> read_all(const std::string& dir) {
-  std::vector<GameRecord> all;
-  for (const std::string& f : list_chunk_files(dir)) {
-    ChunkHeader h;
-    std::vector<GameRecord> gs;
-    std::string err;
-    EXPECT_TRUE(read_chunk_file(f, h, gs, &err)) << err;
-    all.insert(all.end(), gs.begin(), gs.end());
-  }
-  return all;
 }
 
 }  // namespace
@@ -147,7 +136,7 @@ TEST(Relabel, RunLabelsTheNewestChunkFirstAndGoesOnWhereItStopped) {
   RelabelStats s2;
   ASSERT_TRUE(run_relabel(o, stop, s2, &err)) << err;
   EXPECT_EQ(s2.games, 4);
-  std::vector<GameRecord> labelled = read_all(o.out);
+  std::vector<GameRecord> labelled = test::read_all_chunks(o.out);
   ASSERT_EQ(labelled.size(), 6u);
   std::set<std::string> origins;
   int full = 0;

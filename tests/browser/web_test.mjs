@@ -143,7 +143,8 @@ try {
   check(!Buffer.from(shot1).equals(Buffer.from(shot2)), `the board's piece label ${label} is drawn, not a box`);
 
   // Click a soldier: its targets show; click one: the engine answers within easy's limit.
-  const clickSquare = async (sq) => {
+  // A point of the board (unflipped), by mouse or by touch.
+  const pressSquare = async (sq, touch) => {
     const box = await page.$eval("#board", (svg, sq) => {
       const f = sq.charCodeAt(0) - 97, r = parseInt(sq.slice(1), 10) - 1;
       const p = svg.createSVGPoint();
@@ -151,8 +152,10 @@ try {
       const q = p.matrixTransform(svg.getScreenCTM());
       return [q.x, q.y];
     }, sq);
-    await page.mouse.click(box[0], box[1]);
+    if (touch) await page.touchscreen.tap(box[0], box[1]);
+    else await page.mouse.click(box[0], box[1]);
   };
+  const clickSquare = (sq) => pressSquare(sq, false);
   await clickSquare("a4");
   const targets = await page.$$eval("#board circle.target", (c) => c.length);
   check(targets > 0, `clicking the soldier on a4 shows ${targets} targets`);
@@ -223,16 +226,7 @@ try {
   await page.$eval("#ranked", (c) => { c.checked = false; });
   await page.tap("#new-game");
   await page.waitForFunction(() => state && state.ply === 0 && !state.result.over && location.search.includes("game="));
-  const tapSquare = async (sq) => {
-    const box = await page.$eval("#board", (svg, sq) => {
-      const f = sq.charCodeAt(0) - 97, r = parseInt(sq.slice(1), 10) - 1;
-      const p = svg.createSVGPoint();
-      p.x = 48 + f * 64; p.y = 48 + (9 - r) * 64;
-      const q = p.matrixTransform(svg.getScreenCTM());
-      return [q.x, q.y];
-    }, sq);
-    await page.touchscreen.tap(box[0], box[1]);
-  };
+  const tapSquare = (sq) => pressSquare(sq, true);
   await tapSquare("c4");
   await tapSquare("c5");
   await page.waitForFunction(() => state && state.ply === 2 && !busy);

@@ -9,6 +9,7 @@
 #include "replay/chunk_reader.h"
 #include "replay/game_record.h"
 #include "selfplay/worker.h"
+#include "tests/support/chunks.h"
 #include "tests/support/test_support.h"
 
 namespace jz {
@@ -32,17 +33,7 @@ SelfPlayOptions small_options() {
   return o;
 }
 
-std::vector<GameRecord> read_all(const std::string& dir) {
-  std::vector<GameRecord> all;
-  for (const std::string& f : list_chunk_files(dir)) {
-    ChunkHeader h;
-    std::vector<GameRecord> gs;
-    std::string err;
-    EXPECT_TRUE(read_chunk_file(f, h, gs, &err)) << err;
-    for (auto& g : gs) all.push_back(std::move(g));
-  }
-  return all;
-}
+std::vector<GameRecord> read_all(const std::string& dir) { return test::read_all_chunks(dir); }
 
 // A network sure that Cho loses: Cho wants to resign as soon as it may.
 class LosingEvaluator : public UniformEvaluator {
