@@ -13,6 +13,7 @@
 
 #include "apps/app_support.h"
 #include "apps/commands.h"
+#include "core/random_play.h"
 #include "core/rules.h"
 #include "mcts/search.h"
 #include "mcts/stub_evaluator.h"
@@ -144,13 +145,7 @@ double raw_evals_per_second(Evaluator& eval, int batch, double seconds, double* 
   std::vector<Position> pos(batch);
   std::vector<MoveList> moves(batch);
   for (int i = 0; i < batch; ++i) {
-    int plies = int(rng() % 60);
-    for (int k = 0; k < plies; ++k) {
-      MoveList ml;
-      generate_legal(pos[i], ml);
-      if (!ml.size || game_result(pos[i], ml.size).over()) break;
-      pos[i].do_move(ml[int(rng() % ml.size)]);
-    }
+    random_walk(pos[i], int(rng() % 60), rng, true);
     generate_legal(pos[i], moves[i]);
   }
   std::vector<EvalInput> in(batch);

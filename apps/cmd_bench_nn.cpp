@@ -13,6 +13,7 @@
 #include "apps/app_support.h"
 #include "apps/commands.h"
 #include "core/movegen.h"
+#include "core/random_play.h"
 #include "core/rules.h"
 #include "core/setups.h"
 #include "nn/batching_evaluator.h"
@@ -46,13 +47,7 @@ struct Pool {
       Position p;
       std::string err;
       p.set_fen(setup_fen(int(rng() % SETUP_NB)), Ruleset::JANGGI, &err);
-      int plies = int(rng() % 100);
-      for (int i = 0; i < plies; ++i) {
-        MoveList ml;
-        generate_legal(p, ml);
-        if (ml.size == 0 || game_result(p, ml.size).over()) break;
-        p.do_move(ml[int(rng() % ml.size)]);
-      }
+      random_walk(p, int(rng() % 100), rng, true);
       if (count_legal(p) > 0) pos.push_back(p);
     }
     for (int i = 0; i < n; ++i) generate_legal(pos[i], moves[i]);

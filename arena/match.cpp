@@ -13,6 +13,7 @@
 #include "arena/player.h"
 #include "core/movegen.h"
 #include "core/notation.h"
+#include "core/random_play.h"
 #include "core/setups.h"
 #include "util/log.h"
 #include "util/random.h"
@@ -121,17 +122,7 @@ Opening make_opening(const MatchConfig& cfg, int pair) {
     std::string err;
     pos.set_fen(o.fen, cfg.rules, cfg.options, &err);
     o.moves.clear();
-    for (int ply = 0; ply < cfg.opening_plies; ++ply) {
-      MoveList list, quiet;
-      generate_legal(pos, list);
-      for (Move m : list)
-        if (!m.is_pass()) quiet.moves[quiet.size++] = m;
-      if (quiet.size == 0) break;
-      Move m = quiet[int(rng() % uint64_t(quiet.size))];
-      pos.do_move(m);
-      o.moves.push_back(m);
-      if (game_result(pos).over()) break;
-    }
+    random_walk(pos, cfg.opening_plies, rng, false, &o.moves);
     if (int(o.moves.size()) == cfg.opening_plies && !game_result(pos).over()) break;
   }
   return o;

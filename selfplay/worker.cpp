@@ -4,6 +4,7 @@
 #include <random>
 
 #include "core/movegen.h"
+#include "core/random_play.h"
 #include "core/rules.h"
 #include "core/setups.h"
 #include "mcts/search.h"
@@ -120,8 +121,8 @@ bool SelfPlayWorker::start_game(Game& g) {
         break;
       }
       if (i == n) break;
-      Move m = legal[int(g.rng() % legal.size)];
-      for (int t = 0; t < 8 && m.is_pass() && legal.size > 1; ++t) m = legal[int(g.rng() % legal.size)];
+      Move m = random_legal_move(g.pos, g.rng, false);
+      if (m.is_none()) m = random_legal_move(g.pos, g.rng, true);  // the pass is the only move
       g.rec.add_ply(m, false, draw_wdl, {});
       g.pos.do_move(m);
     }

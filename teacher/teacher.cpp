@@ -6,6 +6,7 @@
 
 #include "core/movegen.h"
 #include "core/notation.h"
+#include "core/random_play.h"
 #include "core/setups.h"
 #include "util/process.h"
 #include "util/random.h"
@@ -89,7 +90,7 @@ bool play_teacher_game(const TeacherOptions& o, Player& teacher, uint64_t index,
 
   const float placeholder[3] = {0, 1, 0};  // random plies: no search, value from the result only
   std::vector<Move> moves;
-  MoveList legal, quiet;
+  MoveList legal;
   int opening = o.random_plies > 0 ? int(rng() % uint64_t(o.random_plies + 1)) : 0;
   int streak = 0, streak_winner = 0;  // plies in a row that agree who wins (+1 Cho, -1 Han)
   GameResult res;
@@ -103,11 +104,7 @@ bool play_teacher_game(const TeacherOptions& o, Player& teacher, uint64_t index,
     }
     Color us = pos.side_to_move();
     if (int(moves.size()) < opening) {
-      quiet.size = 0;
-      for (Move m : legal)
-        if (!m.is_pass()) quiet.moves[quiet.size++] = m;
-      if (quiet.size > 0) {
-        Move m = quiet[int(rng() % uint64_t(quiet.size))];
+      if (Move m = random_legal_move(pos, rng, false); !m.is_none()) {
         out.add_ply(m, false, placeholder, {});
         pos.do_move(m);
         moves.push_back(m);

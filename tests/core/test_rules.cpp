@@ -1,10 +1,13 @@
 // Game endings reached through move history, under each rule set.
 #include <gtest/gtest.h>
 
+#include <random>
+
 #include <sstream>
 
 #include "core/movegen.h"
 #include "core/notation.h"
+#include "core/random_play.h"
 #include "core/rules.h"
 
 using namespace jz;
@@ -167,4 +170,31 @@ TEST(Rules, BackAndForthLossInModernOnly) {
   // A capture in between resets it.
   p = play("4k4/9/9/9/9/9/9/p8/9/R2K5 w - - 0 1", Ruleset::MODERN, "a1a2 e10e9 a2a1 e9e10 a1a3");
   EXPECT_FALSE(game_result(p).over());
+}
+
+// Random plies (core/random_play.h): legal, no pass unless allowed, the same for the same seed, and a
+// walk stops at a finished game.
+TEST(RandomPlay, LegalNoPassSeededAndStopsAtTheEnd) {
+  Position start;
+  std::string err;
+  ASSERT_TRUE(start.set_fen(Position::START_FEN, Ruleset::JANGGI, &err)) << err;
+  std::mt19937_64 a(11), b(11);
+  Position pa = start, pb = start;
+  std::vector<Move> ma, mb;
+  EXPECT_EQ(random_walk(pa, 30, a, false, &ma), 30);
+  random_walk(pb, 30, b, false, &mb);
+  EXPECT_EQ(ma, mb);
+  for (Move m : ma) EXPECT_FALSE(m.is_pass());
+  // From the start the pass is one of the legal moves: drawn with pass_ok, never without.
+  int passes = 0, none = 0;
+  for (int i = 0; i < 300; ++i) {
+    passes += random_legal_move(start, a, true).is_pass();
+    none += random_legal_move(start, a, false).is_pass();
+  }
+  EXPECT_GT(passes, 0);
+  EXPECT_EQ(none, 0);
+  // A mated side: the walk plays nothing.
+  Position mated;
+  ASSERT_TRUE(mated.set_fen("R2k5/R8/9/9/9/9/9/9/9/4K4 b - - 0 1", Ruleset::JANGGI, &err)) << err;
+  EXPECT_EQ(random_walk(mated, 5, a, true), 0);
 }
