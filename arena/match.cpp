@@ -173,17 +173,15 @@ std::string MatchResult::summary() const {
   return s;
 }
 
-bool run_match(const MatchConfig& cfg, MatchResult& out, std::string* error) {
+namespace {
+
+// Checks the configuration and names the players in out. False with the reason.
+bool start_result(const MatchConfig& cfg, MatchResult& out, std::string* error) {
   out = MatchResult();
-  if (cfg.games < 1 || cfg.concurrency < 1 || cfg.opening_plies < 0 || cfg.max_plies < 1) {
-    *error = "games and concurrency must be >= 1, opening plies >= 0";
-    return false;
-  }
+  if (cfg.games < 1 || cfg.concurrency < 1 || cfg.opening_plies < 0 || cfg.max_plies < 1)
+    return *error = "games and concurrency must be >= 1, opening plies >= 0", false;
   for (int s : cfg.setups)
-    if (s < 0 || s >= SETUP_NB) {
-      *error = "setup index out of range: " + std::to_string(s);
-      return false;
-    }
+    if (s < 0 || s >= SETUP_NB) return *error = "setup index out of range: " + std::to_string(s), false;
   for (auto* spec : {&cfg.player1, &cfg.player2})
     if (!check_player_spec(*spec, error)) return false;
   PlayerSpec s1, s2;
@@ -192,6 +190,29 @@ bool run_match(const MatchConfig& cfg, MatchResult& out, std::string* error) {
   out.name1 = s1.name();
   out.name2 = s2.name();
   if (out.name1 == out.name2) out.name2 += " (2)";  // self-play: keep the sides apart in records
+  return true;
+}
+
+// A finished game into the counts, the pairs, Elo, LOS and the SPRT; true when the SPRT has decided.
+bool tally(const MatchConfig& cfg, const MatchRecord& rec, std::map<int, std::pair<int, double>>& pair_points,
+           MatchResult& out) {
+  double pts = rec.player1_points();
+  (pts == 1 ? out.wdl.w : pts == 0 ? out.wdl.l : out.wdl.d)++;
+  auto& pp = pair_points[rec.pair];
+  pp.first++, pp.second += pts;
+  if (pp.first == 2) out.penta.p[Pentanomial::index(pp.second)]++;
+  out.elo_tri = elo_trinomial(out.wdl);
+  out.elo_penta = elo_pentanomial(out.penta);
+  out.los = likelihood_of_superiority(out.wdl);
+  if (!cfg.use_sprt) return false;
+  out.sprt = out.penta.n() > 0 ? sprt_pentanomial(out.penta, cfg.sprt) : sprt_trinomial(out.wdl, cfg.sprt);
+  return out.sprt.state != SprtState::CONTINUE;
+}
+
+}  // namespace
+
+bool run_match(const MatchConfig& cfg, MatchResult& out, std::string* error) {
+  if (!start_result(cfg, out, error)) return false;
 
   int pairs = (cfg.games + 1) / 2;
   std::vector<Opening> openings(static_cast<size_t>(pairs));
@@ -209,19 +230,8 @@ bool run_match(const MatchConfig& cfg, MatchResult& out, std::string* error) {
 
   auto finish = [&](MatchRecord&& rec) {
     std::lock_guard<std::mutex> lock(mu);
-    double pts = rec.player1_points();
-    (pts == 1 ? out.wdl.w : pts == 0 ? out.wdl.l : out.wdl.d)++;
-    auto& pp = pair_points[rec.pair];
-    pp.first++, pp.second += pts;
-    if (pp.first == 2) out.penta.p[Pentanomial::index(pp.second)]++;
+    if (tally(cfg, rec, pair_points, out) && !stop.exchange(true)) out.sprt_stopped = true;
     done.push_back(std::move(rec));
-    out.elo_tri = elo_trinomial(out.wdl);
-    out.elo_penta = elo_pentanomial(out.penta);
-    out.los = likelihood_of_superiority(out.wdl);
-    if (cfg.use_sprt) {
-      out.sprt = out.penta.n() > 0 ? sprt_pentanomial(out.penta, cfg.sprt) : sprt_trinomial(out.wdl, cfg.sprt);
-      if (out.sprt.state != SprtState::CONTINUE && !stop.exchange(true)) out.sprt_stopped = true;
-    }
     double now = now_seconds();
     if (!cfg.records_path.empty() && now - last_write > 10) {
       std::string err;
