@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <random>
+#include <thread>
 #include <vector>
 
 #include "core/movegen.h"
@@ -142,7 +143,9 @@ GameStore::GameStore(const ServerOptions& opts, std::shared_ptr<Evaluator> net)
     : opts_(opts),
       net_(std::move(net)),
       id_state_(std::random_device{}() ^ (uint64_t(std::random_device{}()) << 32) ^
-                uint64_t(std::chrono::steady_clock::now().time_since_epoch().count())) {
+                uint64_t(std::chrono::steady_clock::now().time_since_epoch().count())),
+      slots_(std::make_unique<EngineSlots>(opts.engine_slots > 0 ? opts.engine_slots
+                                                                 : int(std::max(1u, std::thread::hardware_concurrency())))) {
   const std::string& d = opts_.default_level;
   if ((d == "net" && !net_) || (d != "easy" && d != "normal" && d != "expert" && d != "net"))
     opts_.default_level = "expert";
@@ -327,7 +330,8 @@ ApiReply GameStore::move(const std::string& body) {
 
 // The level's search for the side to move of a live game; g.eval gets its report. False + *fail
 // when the level is unknown, the engine refuses the position or fails.
-bool GameStore::search(WebGame& g, const std::string& level, Move& m, ApiReply& fail) {
+bool GameStore::search(WebGame& g, const std::string& level, std::chrono::steady_clock::time_point request, Move& m,
+                       ApiReply& fail) {
   if (level != "easy" && level != "normal" && level != "expert" && level != "net")
     return fail = error(400, "level must be easy, normal, expert or net"), false;
   if (level == "net" && !net_) return fail = error(400, "no network is loaded"), false;
@@ -341,19 +345,30 @@ bool GameStore::search(WebGame& g, const std::string& level, Move& m, ApiReply& 
   // Easy's weaker moves are drawn from the game's own seed (its id).
   if (level != "net") e.set_level(alphabeta_spec(level, std::strtoull(g.id.c_str(), nullptr, 16)), &err);
   if (!e.accepts(g.game.pos(), &err)) return fail = error(409, err), false;
+  // The limit counts from the request: a search that waited for a slot gets what is left, and one
+  // that could not start with at least MIN_SEARCH_MS left is refused as busy.
+  constexpr int MIN_SEARCH_MS = 20;
+  const int budget = std::min(opts_.max_think_ms, find_web_level(level, true)->search_ms());
+  using ms = std::chrono::milliseconds;
+  if (!slots_->acquire_until(request + ms(budget - MIN_SEARCH_MS)))
+    return fail = error(503, "busy: every engine is thinking; try again in a moment"), false;
+  struct Release {
+    EngineSlots& s;
+    ~Release() { s.release(); }
+  } release{*slots_};
+  auto since = [&] { return std::chrono::duration_cast<ms>(std::chrono::steady_clock::now() - request).count(); };
   SearchLimits l;
-  l.max_ms = std::min(opts_.max_think_ms, find_web_level(level, true)->search_ms());
+  l.max_ms = int(std::max<int64_t>(MIN_SEARCH_MS, budget - since()));
   l.max_nodes = opts_.max_nodes;
   ThinkInfo t;
   const Position& pos = g.game.pos();
   Color us = pos.side_to_move();
-  auto t0 = std::chrono::steady_clock::now();
   try {
     m = e.think(pos, l, {}, nullptr, &t);
   } catch (const std::exception& ex) {  // this game's engine failed (e.g. the network): the server goes on
     return fail = error(500, std::string("the engine failed: ") + ex.what()), false;
   }
-  auto think_ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0).count();
+  const int64_t think_ms = since();  // from the request: the waiting counts against the limit
   if (m.is_none()) return fail = error(409, "no legal move"), false;
   json pv = json::array(), pv_kor = json::array();
   Position p = pos;
@@ -376,12 +391,13 @@ bool GameStore::search(WebGame& g, const std::string& level, Move& m, ApiReply& 
             {"by", level},
             {"network", t.network},
             {"side", color_name(us)},
-            {"think_ms", think_ms},  // the whole engine call, against the level's limit
+            {"think_ms", think_ms},  // from the request to the move, against the level's limit
             {"limit_ms", find_web_level(level, true)->limit_ms}};
   return true;
 }
 
 ApiReply GameStore::engine_move(const std::string& body) {
+  const auto request = std::chrono::steady_clock::now();  // the level's limit counts from here
   json j;
   ApiReply fail;
   std::string id, level;
@@ -394,7 +410,7 @@ ApiReply GameStore::engine_move(const std::string& body) {
   const bool for_person = is_human(g->human, g->game.pos().side_to_move());
   Move m;
   std::string kor;
-  if (!search(*g, level, m, fail)) return fail;
+  if (!search(*g, level, request, m, fail)) return fail;
   if (for_person) unrank(g->rank, "the engine moved for you");
   if (level != g->level) unrank(g->rank, "another level moved");
   kor = move_to_korean(g->game.pos(), m);
@@ -406,6 +422,7 @@ ApiReply GameStore::engine_move(const std::string& body) {
 }
 
 ApiReply GameStore::hint(const std::string& body) {
+  const auto request = std::chrono::steady_clock::now();  // the level's limit counts from here
   json j;
   ApiReply fail;
   std::string id;
@@ -415,7 +432,7 @@ ApiReply GameStore::hint(const std::string& body) {
   if (!g) return fail;
   if (!is_human(g->human, g->game.pos().side_to_move())) return error(409, "it is the engine's turn");
   Move m;
-  if (!search(*g, g->level, m, fail)) return fail;
+  if (!search(*g, g->level, request, m, fail)) return fail;
   unrank(g->rank, "a hint was shown");
   json out = {{"hint", move_to_uci(m)}, {"korean", move_to_korean(g->game.pos(), m)}, {"eval", shown_eval(*g)},
               {"state", state_json(*g)}};

@@ -1,6 +1,7 @@
 // The web API without HTTP: games kept in memory, each request a JSON body in and (status, JSON) out.
 // Every move is checked with the rules core; each game has its own lock, the store one for the map.
 #pragma once
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <mutex>
@@ -9,6 +10,7 @@
 
 #include "core/types.h"
 #include "nn/evaluator.h"
+#include "web/engine_slots.h"
 
 namespace jz {
 
@@ -22,6 +24,7 @@ struct ServerOptions {
   int max_think_ms = 5000;  // hard bound on any engine search
   uint64_t max_nodes = 0;   // same in nodes / playouts (0 = none)
   int hash_mb = 4;          // alpha-beta table per game
+  int engine_slots = 0;     // engine searches at once (0: one per core); the rest wait or are told "busy"
   // The engine of games that name none (and the page's preselection): easy, normal, expert, or net
   // (only with a network; otherwise expert). `serve` sets it from play/default_engine.h, with the reason.
   std::string default_level = "expert";
@@ -61,7 +64,9 @@ class GameStore {
   std::string new_id();
   // The game `id`, locked by `lock`, while it is on; null with *fail (404 unknown, 409 over) otherwise.
   std::shared_ptr<WebGame> live_game(const std::string& id, std::unique_lock<std::mutex>& lock, ApiReply& fail);
-  bool search(WebGame& g, const std::string& level, Move& m, ApiReply& fail);
+  // The level's search, within its limit counted from `request` (the time the request arrived).
+  bool search(WebGame& g, const std::string& level, std::chrono::steady_clock::time_point request, Move& m,
+              ApiReply& fail);
   void forfeit_if_ranked(WebGame& g);
 
   ServerOptions opts_;
@@ -71,6 +76,7 @@ class GameStore {
   std::unordered_map<std::string, std::shared_ptr<WebGame>> games_;
   uint64_t clock_ = 0;  // use counter for least-recently-used eviction
   uint64_t id_state_;
+  std::unique_ptr<EngineSlots> slots_;
 };
 
 }  // namespace jz

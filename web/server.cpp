@@ -43,6 +43,9 @@ WebServer::WebServer(const ServerOptions& opts, std::shared_ptr<Evaluator> net)
   httplib::Server& s = impl_->http;
   GameStore& g = impl_->store;
   s.set_payload_max_length(1 << 16);
+  // Enough handler threads that a request never queues unseen before its handler starts: engine
+  // searches are admitted by the store (web/engine_slots.h), which counts a level's limit from there.
+  s.new_task_queue = [] { return new httplib::ThreadPool(64); };
   s.set_read_timeout(10, 0);
   s.set_write_timeout(10, 0);
   s.set_default_headers({{"Cache-Control", "no-store"}, {"X-Content-Type-Options", "nosniff"}});

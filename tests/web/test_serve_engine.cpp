@@ -1,5 +1,6 @@
 // Which engines `serve` offers (web/serve_engine.h): --no-model, --model, and the default model
-// (JZ_MODEL), which is a level whenever it loads and the default only by its strength record.
+// (JZ_MODEL), which is a level whenever it loads and the default only by its strength record; and
+// the engine slots that keep a level's limit from the request (web/engine_slots.h).
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -7,6 +8,14 @@
 #include <filesystem>
 #include <fstream>
 
+#include <nlohmann/json.hpp>
+
+#include <chrono>
+#include <cstdio>
+#include <thread>
+#include <vector>
+
+#include "web/games.h"
 #include "web/serve_engine.h"
 
 using namespace jz;
@@ -70,4 +79,46 @@ TEST(ServeEngines, ADefaultModelThatDoesNotLoadLeavesAlphaBetaWithAWarning) {
   EXPECT_EQ(e.default_level, "expert");
   EXPECT_NE(e.default_reason, "");
   fs::remove_all(dir);
+}
+
+// Twelve engine requests at once on a store with two engine slots and a 300-ms cap: each is answered
+// within the cap counted from its request (with slack for a loaded machine) or told "busy" (503);
+// none is lost, and the first ones are answered.
+TEST(EngineSlots, ALevelsLimitHoldsFromTheRequestOrTheServerSaysBusy) {
+  ServerOptions o;
+  o.engine_slots = 2;
+  o.max_think_ms = 300;
+  GameStore store(o, nullptr);
+  std::vector<std::string> ids;
+  for (int i = 0; i < 12; ++i) {
+    ApiReply r = store.new_game(R"({"human":"han","level":"expert"})");  // the engine (Cho) moves first
+    ASSERT_EQ(r.status, 200) << r.body;
+    ids.push_back(nlohmann::json::parse(r.body)["id"]);
+  }
+  std::vector<int> status(12);
+  std::vector<double> ms(12);
+  std::vector<std::string> body(12);
+  std::vector<std::thread> threads;
+  for (int i = 0; i < 12; ++i)
+    threads.emplace_back([&, i] {
+      auto t0 = std::chrono::steady_clock::now();
+      ApiReply r = store.engine_move(nlohmann::json{{"id", ids[size_t(i)]}}.dump());
+      ms[size_t(i)] = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+      status[size_t(i)] = r.status, body[size_t(i)] = r.body;
+    });
+  for (auto& t : threads) t.join();
+  int answered = 0;
+  for (int i = 0; i < 12; ++i) {
+    ASSERT_TRUE(status[size_t(i)] == 200 || status[size_t(i)] == 503) << status[size_t(i)] << " " << body[size_t(i)];
+    if (status[size_t(i)] == 503) {
+      EXPECT_NE(body[size_t(i)].find("busy"), std::string::npos) << body[size_t(i)];
+      continue;
+    }
+    ++answered;
+    auto j = nlohmann::json::parse(body[size_t(i)]);
+    EXPECT_LE(j["eval"]["think_ms"].get<int>(), 300 * 2) << body[size_t(i)];  // 2x: slack for a loaded machine
+    EXPECT_LE(ms[size_t(i)], 300 * 2 + 100);
+  }
+  EXPECT_GE(answered, 2);
+  std::printf("engine slots: %d of 12 answered within the limit, %d told busy\n", answered, 12 - answered);
 }

@@ -11,7 +11,7 @@ async function api(method, path, body) {
   if (body !== undefined) { opts.body = JSON.stringify(body); opts.headers["Content-Type"] = "application/json"; }
   const res = await fetch(path, opts);
   const data = await res.json().catch(() => ({ error: "bad reply from the server" }));
-  if (!res.ok) throw new Error(data.error || res.statusText);
+  if (!res.ok) { const e = new Error(data.error || res.statusText); e.status = res.status; throw e; }
   return data;
 }
 
@@ -103,8 +103,13 @@ async function maybeEngine() {
     setState(r.state);
     showEval(r.eval);
   } catch (e) {
-    $("thinking").textContent = "error: " + e.message;
     busy = false; updateButtons();
+    if (e.status === 503) {  // every engine is thinking: ask again shortly
+      $("thinking").textContent = "The server is busy; the engine will answer in a moment…";
+      setTimeout(maybeEngine, 1000);
+      return;
+    }
+    $("thinking").textContent = "error: " + e.message;
     return;
   }
   busy = false; updateButtons();
