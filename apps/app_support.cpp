@@ -67,10 +67,4 @@ const std::atomic<int>& install_stop_signals() {
 
 const std::atomic<int>& stop_signal() { return g_stop_signal; }
 
-double thread_cpu_seconds() {
-  timespec ts;
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return double(ts.tv_sec) + 1e-9 * double(ts.tv_nsec);
-}
-
 }  // namespace jz::app

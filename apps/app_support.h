@@ -10,6 +10,7 @@
 
 #include "core/types.h"
 #include "util/config.h"
+#include "util/process.h"  // thread_cpu_seconds for the commands
 
 namespace jz::app {
 
@@ -37,7 +38,5 @@ const std::atomic<int>& install_stop_signals();
 // The same flag, for code that runs after install_stop_signals().
 const std::atomic<int>& stop_signal();
 
-// CPU seconds of the calling thread: benchmark rates that hold up on a machine shared with other work.
-double thread_cpu_seconds();
 
 }  // namespace jz::app
