@@ -1,6 +1,7 @@
 #include "training/train_loop.h"
 
 #include <chrono>
+#include <filesystem>
 #include <map>
 #include <memory>
 #include <thread>
@@ -359,11 +360,17 @@ bool run_training(const TrainRunArgs& a, const std::atomic<int>& stop, std::stri
   }
   std::unique_ptr<ReplayBuffer> extra;
   if (!setup.options.extra_data.empty()) {
+    // A missing folder is a mistake; an empty one is a teacher that has not written yet (teach
+    // --relabel-from labels the run's own games): its chunks are picked up as they appear.
+    std::error_code ec;
+    if (!std::filesystem::is_directory(setup.options.extra_data, ec))
+      return *error = "training.extra_data '" + setup.options.extra_data + "' is not a folder", false;
     extra = std::make_unique<ReplayBuffer>(setup.options.extra_data, setup.options.extra_window);
     extra->refresh();
     ReplayStats es = extra->stats();
     if (es.positions == 0)
-      return *error = "training.extra_data '" + setup.options.extra_data + "' holds no replay chunks", false;
+      JZ_LOG("train: training.extra_data %s holds no replay chunks yet: batches take them as they appear",
+             setup.options.extra_data.c_str());
     JZ_LOG("train: extra data %s: %lld games, %lld positions; share of a batch %.2f -> %.2f over %lld steps (now %.2f)",
            setup.options.extra_data.c_str(), (long long)es.games, (long long)es.positions, setup.options.extra_share,
            setup.options.extra_share_final, (long long)setup.options.extra_decay_steps,

@@ -121,10 +121,14 @@ sed 's/model: 2x16/model: 3x16/' "$T/cfg.yaml" > "$T/wide.yaml"
 timeout 60 "$BIN" train --config "$T/wide.yaml" --run-dir "$T/warm3" --init-from "$RUN/models/net-00000020.jzn" \
   --steps 1 2>"$T/e6.log"
 check "--init-from of another architecture refused" bash -c "[ \$(grep -c '2x16 network, but training.model is 3x16' '$T/e6.log') -eq 1 ]"
-mkdir -p "$T/empty"
-timeout 60 "$BIN" train --config "$T/cfg.yaml" --run-dir "$T/warm4" --set training.extra_data="$T/empty" --steps 1 \
+timeout 60 "$BIN" train --config "$T/cfg.yaml" --run-dir "$T/warm4" --set training.extra_data="$T/missing" --steps 1 \
   2>"$T/e7.log"
-check "empty extra data refused" grep -q "holds no replay chunks" "$T/e7.log"
+check "missing extra data refused" grep -q "is not a folder" "$T/e7.log"
+# An empty one is a teacher that has not written yet (teach --relabel-from): the run trains on its own games.
+mkdir -p "$T/empty" "$T/warm5" && cp -r "$RUN/games" "$T/warm5/games"
+timeout 300 "$BIN" train --config "$T/cfg.yaml" --run-dir "$T/warm5" --set training.extra_data="$T/empty" \
+  --set training.extra_full_only=true --steps 2 2>"$T/w5.log"
+check "empty extra data: trains, and says so" grep -q "holds no replay chunks yet" "$T/w5.log"
 
 # Refused inputs.
 sed 's/batch_size: 16/batch_size: 32/' "$T/cfg.yaml" > "$T/other.yaml"
