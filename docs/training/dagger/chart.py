@@ -8,7 +8,7 @@ import pathlib
 POINTS = [
     ("plain self-play (rl2, session 20)", 0.64, 35), ("plain self-play (rl2, session 20)", 0.69, 32),
     ("plain self-play (race arm)", 0.26, 27),
-    ("self-play + expert labels (DAgger arm)", 0.30, 58),
+    ("self-play + expert labels (DAgger arm)", 0.30, 58), ("self-play + expert labels (DAgger arm)", 0.74, 64),
 ]
 COLORS = {"plain self-play (rl2, session 20)": "#999999", "plain self-play (race arm)": "#c0271d",
           "self-play + expert labels (DAgger arm)": "#155fa0"}
