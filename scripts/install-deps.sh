@@ -3,7 +3,7 @@
 set -euo pipefail
 PKGS=(build-essential cmake g++ libtorch-dev libeigen3-dev libgtest-dev libbenchmark-dev
       libcli11-dev libyaml-cpp-dev nlohmann-json3-dev libspdlog-dev libzstd-dev
-      libcpp-httplib-dev libsqlite3-dev python3-fonttools libopenblas0-openmp clang libclang-rt-14-dev
+      libcpp-httplib-dev libsqlite3-dev libsodium-dev python3-fonttools libopenblas0-openmp clang libclang-rt-14-dev
       chromium)
 # node and npm for the browser test: Debian's, unless a node is already installed (it brings npm).
 command -v node >/dev/null 2>&1 || PKGS+=(nodejs)

@@ -16,6 +16,10 @@ struct WebRequest {
   std::string path;                                // without the query string
   std::multimap<std::string, std::string> params;  // decoded query parameters (first value wins)
   std::string body;
+  std::string cookie;       // the Cookie header
+  std::string origin;       // the Origin header ("" when absent)
+  std::string host;         // the Host header
+  std::string remote_addr;  // the peer's address (failed sign-ins are limited per address)
 };
 
 struct WebResponse {

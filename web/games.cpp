@@ -288,6 +288,18 @@ void GameStore::forfeit_if_ranked(WebGame& g) {
   record_if_finished(g.game, g.id, g.level, g.human, g.rank, db_.get());
 }
 
+void GameStore::set_player_db(std::shared_ptr<PlayerDb> db, const AccountOptions& accounts) {
+  db_ = std::move(db);
+  accounts_ = db_ ? std::make_unique<Accounts>(db_.get(), accounts) : nullptr;
+}
+
+std::string GameStore::owner(const std::string& id) {
+  auto g = find(id);
+  if (!g) return "";
+  std::lock_guard<std::mutex> lock(g->mutex);
+  return g->rank.player;
+}
+
 ApiReply GameStore::state(const std::string& id) {
   auto g = find(id);
   if (!g) return error(404, "unknown game '" + id + "'");

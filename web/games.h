@@ -10,6 +10,7 @@
 
 #include "core/types.h"
 #include "nn/evaluator.h"
+#include "web/accounts.h"
 #include "web/engine_slots.h"
 
 namespace jz {
@@ -54,8 +55,12 @@ class GameStore {
   ApiReply record(const std::string& id, std::string* filename);   // GET /api/record?id=
   size_t size() const;
   // Players, points and finished games (web/player_db.h); without one, games are not stored.
-  void set_player_db(std::shared_ptr<PlayerDb> db) { db_ = std::move(db); }
+  // Accounts (web/accounts.h) come with it: ranked games are for signed-in players.
+  void set_player_db(std::shared_ptr<PlayerDb> db, const AccountOptions& accounts = {});
   PlayerDb* player_db() const { return db_.get(); }
+  Accounts* accounts() const { return accounts_.get(); }
+  // The player a game is played for ("" for a guest's game or an unknown id): only they may move in it.
+  std::string owner(const std::string& id);
 
   struct WebGame;
 
@@ -72,6 +77,7 @@ class GameStore {
   ServerOptions opts_;
   std::shared_ptr<Evaluator> net_;
   std::shared_ptr<PlayerDb> db_;
+  std::unique_ptr<Accounts> accounts_;
   mutable std::mutex mutex_;
   std::unordered_map<std::string, std::shared_ptr<WebGame>> games_;
   uint64_t clock_ = 0;  // use counter for least-recently-used eviction

@@ -4,7 +4,15 @@
 
 #include <filesystem>
 
+#include "web/sqlite_util.h"
+
 namespace jz {
+
+using sql::exec;
+using sql::fail;
+using sql::scalar;
+using sql::Stmt;
+using sql::Transaction;
 
 namespace {
 
@@ -38,80 +46,17 @@ const char* const MIGRATIONS[] = {
     "         SUM(player_result = 'draw')"
     "  FROM games WHERE player_id IS NOT NULL AND ranked = 1 GROUP BY player_id, level;"
     "CREATE INDEX games_player ON games(player_id, id);",
+    // 3: accounts. A player's password as libsodium's Argon2id string (NULL: a name from before
+    // accounts, claimed by the first who sets a password), and sign-in sessions by the hash of their
+    // cookie (the cookie itself is never stored).
+    "ALTER TABLE players ADD COLUMN password_hash TEXT;"
+    "CREATE TABLE sessions("
+    "  token_hash TEXT PRIMARY KEY,"
+    "  player_id INTEGER NOT NULL REFERENCES players(id),"
+    "  created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ','now')),"
+    "  expires_at INTEGER NOT NULL) WITHOUT ROWID;",
 };
 static_assert(sizeof(MIGRATIONS) / sizeof(MIGRATIONS[0]) == size_t(PlayerDb::SCHEMA_VERSION), "one step per version");
-
-// A prepared statement; text parameters are always bound, never pasted into SQL.
-class Stmt {
- public:
-  Stmt(sqlite3* db, const char* sql) : db_(db) { rc_ = sqlite3_prepare_v2(db, sql, -1, &s_, nullptr); }
-  ~Stmt() { sqlite3_finalize(s_); }
-  bool ok() const { return rc_ == SQLITE_OK; }
-  Stmt& bind(int i, const std::string& v) {
-    sqlite3_bind_text(s_, i, v.data(), int(v.size()), SQLITE_TRANSIENT);
-    return *this;
-  }
-  Stmt& bind(int i, int64_t v) {
-    sqlite3_bind_int64(s_, i, v);
-    return *this;
-  }
-  Stmt& bind_null(int i) {
-    sqlite3_bind_null(s_, i);
-    return *this;
-  }
-  // SQLITE_ROW, SQLITE_DONE or an error code.
-  int step() { return rc_ = s_ ? sqlite3_step(s_) : rc_; }
-  int64_t i64(int c) { return sqlite3_column_int64(s_, c); }
-  std::string text(int c) {
-    const unsigned char* t = sqlite3_column_text(s_, c);
-    return t ? std::string(reinterpret_cast<const char*>(t), size_t(sqlite3_column_bytes(s_, c))) : std::string();
-  }
-  std::string error() const { return sqlite3_errmsg(db_); }
-
- private:
-  sqlite3* db_;
-  sqlite3_stmt* s_ = nullptr;
-  int rc_;
-};
-
-bool exec(sqlite3* db, const char* sql, std::string* error) {
-  char* msg = nullptr;
-  if (sqlite3_exec(db, sql, nullptr, nullptr, &msg) == SQLITE_OK) return true;
-  if (error) *error = msg ? msg : sqlite3_errmsg(db);
-  sqlite3_free(msg);
-  return false;
-}
-
-// One integer from a statement without parameters (pragmas); false on error.
-bool scalar(sqlite3* db, const char* sql, int64_t& out, std::string* error) {
-  Stmt s(db, sql);
-  if (!s.ok() || s.step() != SQLITE_ROW) {
-    if (error) *error = sqlite3_errmsg(db);
-    return false;
-  }
-  out = s.i64(0);
-  return true;
-}
-
-// Rolls back unless committed.
-class Transaction {
- public:
-  Transaction(sqlite3* db, std::string* error) : db_(db) { ok_ = exec(db, "BEGIN IMMEDIATE", error); }
-  ~Transaction() {
-    if (ok_ && !done_) exec(db_, "ROLLBACK", nullptr);
-  }
-  bool ok() const { return ok_; }
-  bool commit(std::string* error) { return done_ = exec(db_, "COMMIT", error); }
-
- private:
-  sqlite3* db_;
-  bool ok_ = false, done_ = false;
-};
-
-bool fail(std::string* error, const std::string& msg) {
-  if (error) *error = msg;
-  return false;
-}
 
 // Decodes one UTF-8 code point at s[i]; -1 on a bad sequence.
 int32_t next_code_point(const std::string& s, size_t& i) {

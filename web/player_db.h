@@ -51,7 +51,7 @@ struct PlayerStats {
 
 class PlayerDb {
  public:
-  static constexpr int SCHEMA_VERSION = 2;
+  static constexpr int SCHEMA_VERSION = 3;
   static constexpr int APPLICATION_ID = 0x4A5A4442;  // "JZDB"
 
   // Opens (creating it if absent) the database at `path` (":memory:" for a private one).
@@ -78,6 +78,20 @@ class PlayerDb {
   bool games(const std::string& player, int limit, std::vector<FinishedGame>* out, std::string* error);
 
   int schema_version();
+
+  // Accounts (web/player_db_accounts.cpp; web/accounts.h hashes and decides). `password_hash` is
+  // libsodium's encoded Argon2id string; a player from before accounts has none until claimed.
+  enum class Claim { created, claimed, taken };
+  // Gives `name` this password: a new player (created), a player without a password (claimed), or
+  // none when someone holds it (taken). *canonical: the name as first registered.
+  bool claim_name(const std::string& name, const std::string& password_hash, Claim* result, std::string* canonical,
+                  std::string* error);
+  // The stored hash ("" when unclaimed); false for an unknown name or an error (*error says which).
+  bool password_hash(const std::string& name, std::string* canonical, std::string* hash, std::string* error);
+  bool add_session(const std::string& token_hash, const std::string& name, int64_t expires_unix, std::string* error);
+  // The player of a live session; false when there is none (expired ones are deleted).
+  bool session_player(const std::string& token_hash, int64_t now_unix, std::string* name, std::string* error);
+  bool delete_session(const std::string& token_hash, std::string* error);
 
  private:
   PlayerDb() = default;

@@ -127,21 +127,14 @@ bool handle_player_request(PlayerDb* db, const WebRequest& req, WebResponse* out
   const std::string& p = req.path;
   if (p != "/api/player" && p != "/api/leaderboard" && p != "/api/games" && p != "/api/export") return false;
   bool get = req.method == "GET" || req.method == "HEAD";
-  if (!get && !(req.method == "POST" && p == "/api/player")) return false;  // the router's 404
+  if (!get) return false;  // the router's 404 (players are made by registering: web/accounts_api.h)
   if (!db) return *out = error(404, "this server keeps no players (start it with --data-dir DIR)"), true;
   std::string err;
   if (p == "/api/player") {
     PlayerStats s;
-    if (get) {
-      std::string name = param(req, "name");
-      if (!PlayerDb::valid_name(name, &err)) return *out = error(400, err), true;
-      if (!db->player(name, &s, &err)) return *out = error(404, err), true;
-    } else {
-      json j = json::parse(req.body, nullptr, false);
-      if (j.is_discarded() || !j.is_object()) return *out = error(400, "the request body must be a JSON object"), true;
-      if (!j.contains("name") || !j["name"].is_string()) return *out = error(400, "missing string field 'name'"), true;
-      if (!db->ensure_player(j["name"].get<std::string>(), &s, &err)) return *out = error(400, err), true;
-    }
+    std::string name = param(req, "name");
+    if (!PlayerDb::valid_name(name, &err)) return *out = error(400, err), true;
+    if (!db->player(name, &s, &err)) return *out = error(404, err), true;
     return *out = reply(200, stats_json(s)), true;
   }
   int limit = 0;

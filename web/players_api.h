@@ -1,5 +1,4 @@
 // The player endpoints of the web API (web/api.h routes here first):
-//   POST /api/player {name}          creates the player if new; their record
 //   GET  /api/player?name=           a player's points, wins, losses, draws per level, games played
 //   GET  /api/leaderboard[?limit=N]  players by points
 //   GET  /api/games[?player=&limit=] finished games (newest last)

@@ -29,7 +29,9 @@ std::string json_error(const std::string& msg) {
 
 // Every GET/HEAD/POST goes through the socket-free router (web/api.h).
 void serve(GameStore& g, const httplib::Request& req, httplib::Response& res) {
-  WebRequest r{req.method, req.path, {req.params.begin(), req.params.end()}, req.body};
+  WebRequest r{req.method, req.path, {req.params.begin(), req.params.end()}, req.body,
+               req.get_header_value("Cookie"), req.get_header_value("Origin"), req.get_header_value("Host"),
+               req.remote_addr};
   WebResponse out = handle_web_request(g, r);
   res.status = out.status;
   res.set_content(out.body, out.content_type.c_str());

@@ -229,7 +229,7 @@ TEST_F(PlayerDbTest, MigratesAVersion1File) {
   std::string err;
   auto db = PlayerDb::open(path_, &err);
   ASSERT_TRUE(db) << err;
-  EXPECT_EQ(db->schema_version(), 2);
+  EXPECT_EQ(db->schema_version(), PlayerDb::SCHEMA_VERSION);
   PlayerStats kim;
   ASSERT_TRUE(db->player("kim", &kim, &err)) << err;
   EXPECT_EQ(kim.points, 100);

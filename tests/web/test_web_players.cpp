@@ -9,6 +9,8 @@
 #include <httplib.h>
 
 #include <atomic>
+#include <map>
+#include <mutex>
 #include <chrono>
 #include <filesystem>
 #include <nlohmann/json.hpp>
@@ -39,7 +41,10 @@ class WebPlayers : public testing::Test {
     o.port = 0;
     o.max_games = 128;
     server_ = new WebServer(o, nullptr);
-    server_->store().set_player_db(db);
+    AccountOptions cheap;  // the smallest Argon2id libsodium allows: every test player registers
+    cheap.hash_ops = 1;
+    cheap.hash_mem_bytes = 8192;
+    server_->store().set_player_db(db, cheap);
     port_ = server_->bind(&err);
     ASSERT_GT(port_, 0) << err;
     thread_ = new std::thread([] { server_->run(); });
@@ -52,10 +57,28 @@ class WebPlayers : public testing::Test {
     fs::remove_all(*dir_);
     delete dir_;
   }
+  // Requests carry the session of the player this thread plays as (`as`); "" = a guest.
+  static void as(const std::string& name) { as_ = name; }
+  static std::string session_of(const std::string& name) {
+    if (name.empty()) return "";
+    static std::mutex mutex;
+    static std::map<std::string, std::string> sessions;
+    std::lock_guard<std::mutex> lock(mutex);
+    if (sessions.count(name)) return sessions[name];
+    httplib::Client c("127.0.0.1", port_);
+    json creds{{"name", name}, {"password", "password of " + name}};
+    auto r = c.Post("/api/account/register", creds.dump(), "application/json");
+    if (r && r->status == 409) r = c.Post("/api/account/login", creds.dump(), "application/json");
+    if (!r || r->status != 200) return "";
+    std::string set = r->get_header_value("Set-Cookie");
+    return sessions[name] = set.substr(0, set.find(';'));
+  }
   static std::pair<int, json> call(const std::string& method, const std::string& path, const std::string& body = "") {
     httplib::Client c("127.0.0.1", port_);
     c.set_read_timeout(60, 0);
-    auto r = method == "GET" ? c.Get(path.c_str()) : c.Post(path.c_str(), body, "application/json");
+    httplib::Headers h;
+    if (!as_.empty()) h.emplace("Cookie", session_of(as_));
+    auto r = method == "GET" ? c.Get(path.c_str(), h) : c.Post(path.c_str(), h, body, "application/json");
     if (!r) return {-1, json()};
     json j = json::parse(r->body, nullptr, false);
     if (j.is_discarded()) j = r->body;  // exports are text
@@ -75,7 +98,9 @@ class WebPlayers : public testing::Test {
   static WebServer* server_;
   static std::thread* thread_;
   static int port_;
+  static thread_local std::string as_;
 };
+thread_local std::string WebPlayers::as_;
 fs::path* WebPlayers::dir_ = nullptr;
 WebServer* WebPlayers::server_ = nullptr;
 std::thread* WebPlayers::thread_ = nullptr;
@@ -93,10 +118,9 @@ TEST_F(WebPlayers, InfoListsLevelsWithLimitsAndPoints) {
 }
 
 TEST_F(WebPlayers, EndpointsValidateTheirParameters) {
-  EXPECT_EQ(post("/api/player", {{"name", "kim"}}).first, 200);
+  EXPECT_EQ(post("/api/player", {{"name", "kim"}}).first, 404);  // players are made by registering
   for (const json& bad : {json{{"name", "k"}}, json{{"name", "<b>"}}, json{{"name", 5}}, json::array(), json{}})
-    EXPECT_EQ(post("/api/player", bad).first, 400) << bad.dump();
-  EXPECT_EQ(call("POST", "/api/player", "{nope").first, 400);
+    EXPECT_EQ(post("/api/account/register", bad).first, 400) << bad.dump();
   EXPECT_EQ(get("/api/player?name=nobody").first, 404);
   EXPECT_EQ(get("/api/player?name=%3Cx%3E").first, 400);
   EXPECT_EQ(get("/api/player").first, 400);
@@ -106,12 +130,14 @@ TEST_F(WebPlayers, EndpointsValidateTheirParameters) {
   EXPECT_EQ(get("/api/games?player=a%20b").first, 400);
   EXPECT_EQ(post("/api/leaderboard", json::object()).first, 404);
   auto [st, e] = post("/api/new", {{"player", "x y"}});
-  EXPECT_EQ(st, 400);
+  EXPECT_EQ(st, 401);  // a guest may not name a player
   EXPECT_TRUE(e["error"].is_string());
 }
 
 TEST_F(WebPlayers, RankedGameRules) {
-  EXPECT_EQ(post("/api/new", {{"ranked", true}}).first, 400);  // no player
+  as("");
+  EXPECT_EQ(post("/api/new", {{"ranked", true}}).first, 401);  // a guest
+  as("lee");
   EXPECT_EQ(post("/api/new", {{"ranked", "yes"}, {"player", "lee"}}).first, 400);
   EXPECT_EQ(post("/api/new", {{"ranked", true}, {"player", "lee"}, {"human", "both"}}).first, 400);
   EXPECT_EQ(post("/api/new", {{"ranked", true}, {"player", "lee"}, {"rules", "janggicasual"}}).first, 400);
@@ -171,6 +197,7 @@ TEST_F(WebPlayers, RankedGameRules) {
   EXPECT_TRUE(r["eval"].contains("pv")) << r["eval"].dump();  // over: the evaluation returns
   EXPECT_EQ(r["rank"]["points"], 0);
   // A ranked game left while it is on (a new game by the same player) counts as lost.
+  as("park");
   s = post("/api/new", {{"ranked", true}, {"player", "park"}, {"level", "easy"}}).second;
   const std::string left = s["id"];
   ASSERT_EQ(post("/api/move", {{"id", left}, {"move", first_move(s)}}).first, 200);
@@ -183,6 +210,7 @@ TEST_F(WebPlayers, RankedGameRules) {
   // An unranked or unstarted one is not: the new game above has no move and is not ranked.
   ASSERT_EQ(post("/api/new", {{"player", "park"}, {"level", "easy"}}).first, 200);
   EXPECT_EQ(get("/api/player?name=park").second["losses"], 1);
+  as("");
   auto [pst, p] = get("/api/player?name=lee");
   ASSERT_EQ(pst, 200);
   EXPECT_EQ(p["losses"], 1);
@@ -234,6 +262,7 @@ TEST_F(WebPlayers, FiftyConcurrentGamesAllStored) {
   std::vector<std::thread> ts;
   for (int t = 0; t < 10; ++t)
     ts.emplace_back([&, t] {
+      as("load" + std::to_string(t));
       for (int i = 0; i < 5; ++i) {
         auto [st, s] = post("/api/new", {{"ranked", true}, {"player", "load" + std::to_string(t)}, {"level", "easy"}});
         if (st != 200) {
