@@ -21,6 +21,7 @@ void add_serve(CLI::App& app, int& rc) {
     int max_games = 256;
     int sims = 800;
     std::string data_dir;
+    bool secure_cookies = false;
   };
   auto a = std::make_shared<Args>();
   auto* cmd = app.add_subcommand("serve", "Web page to play in the browser (http://HOST:PORT/)");
@@ -36,6 +37,8 @@ void add_serve(CLI::App& app, int& rc) {
       ->check(CLI::Range(1, 100000));
   cmd->add_option("--data-dir", a->data_dir,
                   "Keep players, points and finished games in DIR/janggi-zero.sqlite (created on first start)");
+  cmd->add_flag("--secure-cookies", a->secure_cookies,
+                 "Send the sign-in cookie over HTTPS only (behind a TLS proxy; the page then needs https://)");
   set_command(cmd, rc, [a] {
 #ifdef JZ_HAVE_WEB
     ServeEngines engines;
@@ -60,7 +63,9 @@ void add_serve(CLI::App& app, int& rc) {
     }
     const std::shared_ptr<Evaluator>& net = engines.net;
     WebServer server(o, net);
-    server.store().set_player_db(db);
+    AccountOptions accounts;
+    accounts.secure_cookie = a->secure_cookies;
+    server.store().set_player_db(db, accounts);
     int port = server.bind(&err);
     if (port < 0) return report_error(err);
     std::cout << "janggi-zero serving on http://" << o.host << ":" << port << "/ ("
