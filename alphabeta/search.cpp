@@ -26,19 +26,27 @@ constexpr int LMP_COUNT[4] = {0, 8, 14, 22};
 
 }  // namespace
 
-int AlphaBetaEngine::Impl::qsearch(int alpha, int beta, int ply, int qply) {
+// Entering a node: counts it and scores it at once where the search stops, the game is over or the ply
+// limit is reached; else NO_SCORE. In check the legal moves come here (the ending counts them); out of
+// check the pass is legal, so the moves wait until the stand-pat, the TT and the pruning have not cut.
+inline int AlphaBetaEngine::Impl::enter_node(int ply, bool& in_check, MoveList& ml) {
   pv_len[ply] = ply;
   if (check_abort()) return 0;
   ++nodes;
   seldepth = std::max(seldepth, ply);
   if (pos.pass_ended()) return result_score(game_result(pos, 1), ply);
-  // Out of check the pass is legal, so the game is not mated: the moves wait until the stand-pat fails.
-  bool in_check = pos.in_check();
-  MoveList ml;
+  in_check = pos.in_check();
   if (in_check) generate_legal(pos, ml);
   GameResult r = game_result(pos, in_check ? ml.size : 1);
   if (r.over()) return result_score(r, ply);
   if (ply >= MAX_PLY) return static_eval(pos);
+  return NO_SCORE;
+}
+
+int AlphaBetaEngine::Impl::qsearch(int alpha, int beta, int ply, int qply) {
+  bool in_check = false;
+  MoveList ml;
+  if (int v = enter_node(ply, in_check, ml); v != NO_SCORE) return v;
 
   int best = -INF, pass_score;
   if (!in_check || qply >= QS_MAX) {
@@ -98,21 +106,87 @@ int AlphaBetaEngine::Impl::qsearch(int alpha, int beta, int ply, int qply) {
   return best;
 }
 
+// The node's TT entry, copied into t (the searches below may replace it): its score where it decides the
+// node (a non-PV node searched at least this deep, bound on the right side), else NO_SCORE.
+inline int AlphaBetaEngine::Impl::probe_tt(uint64_t key, int depth, int alpha, int beta, int ply, bool pv_node,
+                                           Move skip, NodeTT& t) const {
+  const TTEntry* tte = tt.probe(key);
+  if (!tte) return NO_SCORE;
+  t.found = true;
+  t.depth = tte->depth, t.bound = tte->bound(), t.eval = tte->eval;
+  t.move.raw = tte->move;  // checked against the legal moves later
+  int s = t.score = score_from_tt(tte->score, ply);
+  if (!pv_node && skip.is_none() && tte->depth >= depth &&
+      (tte->bound() == BOUND_EXACT || (tte->bound() == BOUND_LOWER && s >= beta) ||
+       (tte->bound() == BOUND_UPPER && s <= alpha)))
+    return s;
+  return NO_SCORE;
+}
+
+// Before the moves of a non-PV node out of check: its score where reverse futility, razoring or the null
+// move cut it, else NO_SCORE.
+inline int AlphaBetaEngine::Impl::prune_node(int depth, int alpha, int beta, int ply, bool cut_node, int eval,
+                                             bool improving) {
+  // Reverse futility: far above beta at low depth.
+  if (depth <= 6 && eval - 90 * (depth - improving) >= beta && std::abs(beta) < DECISIVE) return eval;
+  // Razoring: far below alpha near the leaves, only captures can save it.
+  if (has(AB_RAZOR) && depth <= 3 && eval + 400 + 250 * depth * depth < alpha && std::abs(alpha) < DECISIVE) {
+    int v = qsearch(alpha - 1, alpha, ply, 0);
+    if (aborted) return 0;
+    if (v < alpha) return v;
+  }
+  // Null move: our pass, searched for real with reduced depth.
+  if (depth >= 3 && eval >= beta && can_null(ply)) {
+    int R = 3 + depth / 4;
+    Square k = pos.king_square(pos.side_to_move());
+    pos.do_move(Move(k, k));
+    int s = -search(depth - 1 - R, -beta, -beta + 1, ply + 1, !cut_node);
+    pos.undo_move();
+    if (aborted) return 0;
+    if (s >= beta) return s >= DECISIVE ? beta : s;
+  }
+  return NO_SCORE;
+}
+
+// Singular extension: when no other move comes within a small margin of the TT move's (lower-bound)
+// score in a shallower search without it, the TT move is forced and gets one ply more (extension = 1).
+// When even the others beat beta (multi-cut), the node fails high without searching the TT move: its
+// score, else NO_SCORE.
+inline int AlphaBetaEngine::Impl::singular_extension(int depth, int beta, int ply, bool cut_node, const NodeTT& t,
+                                                     Move skip, int& extension) {
+  if (!has(AB_SINGULAR) || !skip.is_none() || depth < 6 || t.move.is_none() || t.depth < depth - 3 ||
+      t.bound == BOUND_UPPER || std::abs(t.score) >= DECISIVE || ply >= 2 * root_depth)
+    return NO_SCORE;
+  int singular_beta = t.score - 2 * depth;
+  excluded[ply] = t.move;
+  int v = search((depth - 1) / 2, singular_beta - 1, singular_beta, ply, cut_node);
+  excluded[ply] = Move::none();
+  if (aborted) return 0;
+  if (v < singular_beta)
+    extension = 1;
+  else if (singular_beta >= beta)
+    return singular_beta;
+  return NO_SCORE;
+}
+
+// Late move reduction of a quiet move that gives no check, made (the mover is the side not to move),
+// out of check; move_score is its ordering score.
+inline int AlphaBetaEngine::Impl::reduction(int depth, int searched, int new_depth, bool pv_node, bool cut_node,
+                                            bool improving, int move_score, Move m) const {
+  int red = LMR.r[std::min(depth, 63)][std::min(searched, 63)];
+  red += cut_node - pv_node - (move_score >= (has(AB_HISTORY) ? (1 << 27) - 2 : 1 << 27)) +
+         (has(AB_IMPROVING) && !improving);
+  red -= has(AB_HISTORY) ? std::clamp(move_score, -60000, 60000) / 12000
+                         : hist.butterfly[~pos.side_to_move()][m.from()][m.to()] / 6000;
+  return std::clamp(red, 0, new_depth - 1);
+}
+
 int AlphaBetaEngine::Impl::search(int depth, int alpha, int beta, int ply, bool cut_node) {
   if (depth <= 0) return qsearch(alpha, beta, ply, 0);
   bool pv_node = beta - alpha > 1;
-  pv_len[ply] = ply;
-  if (check_abort()) return 0;
-  ++nodes;
-  seldepth = std::max(seldepth, ply);
-  if (pos.pass_ended()) return result_score(game_result(pos, 1), ply);
-  // Out of check the pass is legal, so the moves wait until the TT and the pruning below have not cut.
-  bool in_check = pos.in_check();
+  bool in_check = false;
   MoveList ml;
-  if (in_check) generate_legal(pos, ml);
-  GameResult r = game_result(pos, in_check ? ml.size : 1);
-  if (r.over()) return result_score(r, ply);
-  if (ply >= MAX_PLY) return static_eval(pos);
+  if (int v = enter_node(ply, in_check, ml); v != NO_SCORE) return v;
 
   // Mate distance pruning.
   alpha = std::max(alpha, -MATE + ply);
@@ -120,72 +194,28 @@ int AlphaBetaEngine::Impl::search(int depth, int alpha, int beta, int ply, bool 
   if (alpha >= beta) return alpha;
 
   uint64_t key = tt_key();
-  const TTEntry* tte = tt.probe(key);
-  Move tt_move = Move::none();
   const Move skip = excluded[ply];
-  int tt_score = 0, tt_depth = -1;  // copies: the searches below may replace the entry
-  Bound tt_bound = BOUND_UPPER;
-  if (tte) {
-    tt_depth = tte->depth, tt_bound = tte->bound();
-    tt_move.raw = tte->move;  // checked against the legal moves below
-    int s = tt_score = score_from_tt(tte->score, ply);
-    if (!pv_node && skip.is_none() && tte->depth >= depth &&
-        (tte->bound() == BOUND_EXACT || (tte->bound() == BOUND_LOWER && s >= beta) ||
-         (tte->bound() == BOUND_UPPER && s <= alpha)))
-      return s;
-  }
+  NodeTT t;
+  if (int v = probe_tt(key, depth, alpha, beta, ply, pv_node, skip, t); v != NO_SCORE) return v;
 
-  int eval = in_check ? -INF : tte ? tte->eval : static_eval(pos);
+  int eval = in_check ? -INF : t.found ? t.eval : static_eval(pos);
   // Improving: our static evaluation rose since our previous move (a cut is likelier; prune less).
   static_evals[ply] = in_check ? NO_EVAL : eval;
   bool improving =
       has(AB_IMPROVING) && !in_check && ply >= 2 && static_evals[ply - 2] != NO_EVAL && eval > static_evals[ply - 2];
+  if (!pv_node && !in_check && skip.is_none())
+    if (int v = prune_node(depth, alpha, beta, ply, cut_node, eval, improving); v != NO_SCORE) return v;
 
-  if (!pv_node && !in_check && skip.is_none()) {
-    // Reverse futility: far above beta at low depth.
-    if (depth <= 6 && eval - 90 * (depth - improving) >= beta && std::abs(beta) < DECISIVE) return eval;
-    // Razoring: far below alpha near the leaves, only captures can save it.
-    if (has(AB_RAZOR) && depth <= 3 && eval + 400 + 250 * depth * depth < alpha && std::abs(alpha) < DECISIVE) {
-      int v = qsearch(alpha - 1, alpha, ply, 0);
-      if (aborted) return 0;
-      if (v < alpha) return v;
-    }
-    // Null move: our pass, searched for real with reduced depth.
-    if (depth >= 3 && eval >= beta && can_null(ply)) {
-      int R = 3 + depth / 4;
-      Square k = pos.king_square(pos.side_to_move());
-      pos.do_move(Move(k, k));
-      int s = -search(depth - 1 - R, -beta, -beta + 1, ply + 1, !cut_node);
-      pos.undo_move();
-      if (aborted) return 0;
-      if (s >= beta) return s >= DECISIVE ? beta : s;
-    }
-  }
   if (!in_check) generate_legal(pos, ml);
-  if (!ml.contains(tt_move)) tt_move = Move::none();
+  if (!ml.contains(t.move)) t.move = Move::none();
   // No move to try first: a shallower look is cheaper than a wide search without ordering.
-  if (tt_move.is_none() && depth >= 6) --depth;
-
-  // Singular extension: when no other move comes within a small margin of the TT move's (lower-bound)
-  // score in a shallower search without it, the TT move is forced and gets one ply more. When even
-  // the others beat beta (multi-cut), the node fails high without searching the TT move.
+  if (t.move.is_none() && depth >= 6) --depth;
   int tt_extension = 0;
-  if (has(AB_SINGULAR) && skip.is_none() && depth >= 6 && !tt_move.is_none() && tt_depth >= depth - 3 &&
-      tt_bound != BOUND_UPPER && std::abs(tt_score) < DECISIVE && ply < 2 * root_depth) {
-    int singular_beta = tt_score - 2 * depth;
-    excluded[ply] = tt_move;
-    int v = search((depth - 1) / 2, singular_beta - 1, singular_beta, ply, cut_node);
-    excluded[ply] = Move::none();
-    if (aborted) return 0;
-    if (v < singular_beta)
-      tt_extension = 1;
-    else if (singular_beta >= beta)
-      return singular_beta;
-  }
+  if (int v = singular_extension(depth, beta, ply, cut_node, t, skip, tt_extension); v != NO_SCORE) return v;
 
   int sc[MoveList::CAPACITY];
   PieceTo prev[2] = {previous_move(pos, 0), previous_move(pos, 1)};
-  score_moves(ml, sc, tt_move, ply, prev);
+  score_moves(ml, sc, t.move, ply, prev);
   killers[ply + 1][0] = killers[ply + 1][1] = Move::none();
   Move quiets[MoveList::CAPACITY], captures[MoveList::CAPACITY];
   int nquiets = 0, ncaptures = 0, searched = 0, best = -INF;
@@ -203,20 +233,16 @@ int AlphaBetaEngine::Impl::search(int depth, int alpha, int beta, int ply, bool 
         continue;
       }
     }
-    int new_depth = depth - 1 + ((gives_check && ply < 2 * root_depth) || (m == tt_move && tt_extension) ? 1 : 0);
+    int new_depth = depth - 1 + ((gives_check && ply < 2 * root_depth) || (m == t.move && tt_extension) ? 1 : 0);
+    // Principal variation search: the first move with the full window, the others with a null window
+    // (reduced late quiet moves first), searched again where they beat alpha.
     int s;
     if (searched == 0) {
       s = -search(new_depth, -beta, -alpha, ply + 1, false);
     } else {
-      int red = 0;
-      if (depth >= 3 && searched >= (pv_node ? 3 : 2) && quiet && !in_check && !gives_check) {
-        red = LMR.r[std::min(depth, 63)][std::min(searched, 63)];
-        red += cut_node - pv_node - (sc[i] >= (has(AB_HISTORY) ? (1 << 27) - 2 : 1 << 27)) +
-               (has(AB_IMPROVING) && !improving);
-        red -= has(AB_HISTORY) ? std::clamp(sc[i], -60000, 60000) / 12000
-                               : hist.butterfly[~pos.side_to_move()][m.from()][m.to()] / 6000;
-        red = std::clamp(red, 0, new_depth - 1);
-      }
+      int red = depth >= 3 && searched >= (pv_node ? 3 : 2) && quiet && !in_check && !gives_check
+                    ? reduction(depth, searched, new_depth, pv_node, cut_node, improving, sc[i], m)
+                    : 0;
       s = -search(new_depth - red, -alpha - 1, -alpha, ply + 1, true);
       if (s > alpha && red > 0) s = -search(new_depth, -alpha - 1, -alpha, ply + 1, !cut_node);
       if (s > alpha && s < beta) s = -search(new_depth, -beta, -alpha, ply + 1, false);

@@ -25,12 +25,21 @@ constexpr int DECISIVE = WIN - MAX_PLY;  // |score| >= DECISIVE: the game is dec
 constexpr int QS_MAX = 12;               // quiescence plies
 constexpr uint64_t PASS_KEY = 0x5bd1e9955bd1e995ULL;
 constexpr int NO_EVAL = INT32_MIN;
+constexpr int NO_SCORE = INT32_MIN;  // a phase of the node search that did not decide the node
 
 inline bool is_capture(const Position& pos, Move m) { return !m.is_pass() && pos.piece_on(m.to()) != NO_PIECE; }
 
 inline int mvv_lva(const Position& pos, Move m) {
   return PIECE_CP[type_of(pos.piece_on(m.to()))] * 8 - PIECE_CP[type_of(pos.piece_on(m.from()))] / 100;
 }
+
+// A node's TT entry, copied (the searches below may replace it); the defaults where there is none.
+struct NodeTT {
+  bool found = false;
+  Move move = Move::none();
+  int score = 0, depth = -1, eval = 0;
+  Bound bound = BOUND_UPPER;
+};
 
 struct RootMove {
   Move move;
@@ -202,6 +211,13 @@ struct AlphaBetaEngine::Impl {
 
   int qsearch(int alpha, int beta, int ply, int qply);
   int search(int depth, int alpha, int beta, int ply, bool cut_node);
+  // The node search's phases (search.cpp): each returns the node's score where it decides it, else NO_SCORE.
+  int enter_node(int ply, bool& in_check, MoveList& ml);
+  int probe_tt(uint64_t key, int depth, int alpha, int beta, int ply, bool pv_node, Move skip, NodeTT& t) const;
+  int prune_node(int depth, int alpha, int beta, int ply, bool cut_node, int eval, bool improving);
+  int singular_extension(int depth, int beta, int ply, bool cut_node, const NodeTT& t, Move skip, int& extension);
+  int reduction(int depth, int searched, int new_depth, bool pv_node, bool cut_node, bool improving, int move_score,
+                Move m) const;
   int search_root(int depth, int alpha, int beta);
 };
 
