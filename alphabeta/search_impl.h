@@ -219,6 +219,12 @@ struct AlphaBetaEngine::Impl {
   int reduction(int depth, int searched, int new_depth, bool pv_node, bool cut_node, bool improving, int move_score,
                 Move m) const;
   int search_root(int depth, int alpha, int beta);
+  // The driver's parts (driver.cpp).
+  void start_search(const Position& root_pos, const AbLimits& lim, std::atomic<bool>* stop_flag);
+  int order_root_moves();
+  int aspiration_search(int depth, int prev);
+  void report_iteration(int depth, int score, Move best, AbInfo& in) const;
+  bool stop_deepening(int depth, int score, bool timed) const;
 };
 
 }  // namespace jz
