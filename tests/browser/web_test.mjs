@@ -132,7 +132,7 @@ try {
   check(fontsOk.length === 0, "every label glyph renders (missing: " + fontsOk.join("") + ")");
   // Page text: every Hangul and Hanja character of these nodes is drawn with the embedded fonts (Chromium's
   // own account of the fonts it used), not with a fallback's missing glyph.
-  check(await cjkFromEmbeddedFonts(page, ["header .sub", "#pass", "#setup label", "#moves th:nth-child(2)",
+  check(await cjkFromEmbeddedFonts(page, ["header .sub", "#pass", "#setup label span", "#moves th:nth-child(2)",
                                           "#status", "#cho-setup"]), "the page's Hangul comes from the embedded font");
   // The same on the board itself: a piece with its label differs from the piece with a missing glyph.
   const piece = await page.$("#board g.piece.cho");

@@ -1,16 +1,47 @@
 // janggi-zero web page: draws the board in SVG and talks to the JSON API (/api/...).
+// Every word comes from the catalogues through t() (i18n.js); the server's words are mapped to keys.
 "use strict";
-const SETUP_KOREAN = { inner: "안상 (마상상마)", outer: "바깥상 (상마마상)", left: "왼상 (상마상마)", right: "오른상 (마상마상)" };
-const LEVEL_NAMES = { easy: "easy (alpha-beta)", normal: "normal (alpha-beta)", expert: "expert (alpha-beta)", net: "network (MCTS)" };
-
 let info = null, state = null, selected = null, busy = false, hintMove = null;
 const $ = (id) => document.getElementById(id);
+
+// Dynamic text: show(id, fn) sets the element's text to fn() and again on every change of language.
+const views = new Map();
+function show(id, fn) {
+  const e = $(id);
+  e.removeAttribute("data-i18n");
+  views.set(id, fn);
+  e.textContent = fn();
+}
+function named(prefix, value) { return value && I18N.catalogues.en[prefix + value] !== undefined ? t(prefix + value) : value; }
+function levelName(l) { return named("level.", l); }
+function sideName(c) { return t(c === "cho" ? "side.cho" : "side.han"); }
+
+// The server's error messages, as far as the page knows them, in the page's language.
+const SERVER_ERRORS = [
+  [/^busy:/, "error.busy"], [/^unknown game/, "error.unknown_game"], [/^the game is over/, "error.game_over"],
+  [/^it is the engine's turn/, "error.engine_turn"], [/^nothing to undo/, "error.nothing_to_undo"],
+  [/^a name may hold only/, "error.name_chars"], [/^a name has 2 to 20/, "error.name_length"],
+  [/^a ranked game needs a player name/, "error.name_needed"], [/^this server keeps no players/, "error.no_players"],
+  [/^no network is loaded/, "error.no_network"], [/^bad reply from the server/, "error.bad_reply"],
+  [/^a ranked game/, "error.ranked_start"], [/^in a ranked game/, "error.ranked_start"],
+  [/^(the engine failed|engine produced)/, "error.engine"],
+];
+function errorText(e) {
+  const msg = String(e && e.message !== undefined ? e.message : e);
+  for (const [re, key] of SERVER_ERRORS) if (re.test(msg)) return t(key);
+  return t("error.other", { message: msg });
+}
+// Why a game is no longer ranked (the server's note).
+const NOTES = { "the engine moved for you": "note.engine_moved", "another level moved": "note.other_level",
+                "a hint was shown": "note.hint", "a move was taken back": "note.undo",
+                "abandoned: counted as a loss": "note.abandoned" };
+function noteText(n) { return NOTES[n] ? t(NOTES[n]) : n; }
 
 async function api(method, path, body) {
   const opts = { method, headers: {} };
   if (body !== undefined) { opts.body = JSON.stringify(body); opts.headers["Content-Type"] = "application/json"; }
   const res = await fetch(path, opts);
-  const data = await res.json().catch(() => ({ error: "bad reply from the server" }));
+  const data = await res.json().catch(() => ({ error: "bad reply from the server" }));  // mapped by errorText
   if (!res.ok) { const e = new Error(data.error || res.statusText); e.status = res.status; throw e; }
   return data;
 }
@@ -88,7 +119,7 @@ async function act(fn) {
     setState(s.state || s);
     if (s.eval) showEval(s.eval);
   } catch (e) {
-    $("thinking").textContent = "error: " + e.message;
+    show("thinking", () => errorText(e));
   }
   busy = false; updateButtons();
   maybeEngine();
@@ -97,7 +128,7 @@ async function act(fn) {
 async function maybeEngine() {
   if (!state || state.result.over || humanToMove() || busy) return;
   busy = true; updateButtons();
-  $("thinking").textContent = "engine is thinking…";
+  show("thinking", () => t("engine.thinking"));
   try {
     const r = await api("POST", "/api/engine", { id: state.id });
     setState(r.state);
@@ -105,24 +136,24 @@ async function maybeEngine() {
   } catch (e) {
     busy = false; updateButtons();
     if (e.status === 503) {  // every engine is thinking: ask again shortly
-      $("thinking").textContent = "The server is busy; the engine will answer in a moment…";
+      show("thinking", () => t("engine.busy"));
       setTimeout(maybeEngine, 1000);
       return;
     }
-    $("thinking").textContent = "error: " + e.message;
+    show("thinking", () => errorText(e));
     return;
   }
   busy = false; updateButtons();
   if (state.human === "none") setTimeout(maybeEngine, 400);
 }
 
-function showEval(ev) {
+function showEval(ev, prefix) {
   // The bar fills from the bottom with the expected score of the side at the bottom of the board.
   $("evalbar").classList.toggle("flipped", flipped());
   if (!ev || ev.hidden) {
-    $("evalfill").style.height = "50%"; $("evaltext").textContent = "";
-    if (ev && ev.hidden) $("thinking").textContent = `${LEVEL_NAMES[ev.by] || ev.by} answered in ${(ev.think_ms / 1000).toFixed(1)} s. ` +
-      "The evaluation and the engine's line are hidden during a ranked game.";
+    $("evalfill").style.height = "50%"; show("evaltext", () => "");
+    if (ev && ev.hidden) show("thinking", () => (prefix ? prefix() : "") +
+      t("eval.hidden", { level: levelName(ev.by), seconds: (ev.think_ms / 1000).toFixed(1) }));
     return;
   }
   const [w, d] = ev.wdl;
@@ -130,12 +161,14 @@ function showEval(ev) {
   const score = flipped() ? 1 - cho : cho;
   $("evalfill").style.height = (score * 100).toFixed(1) + "%";
   const pawns = (flipped() ? -ev.cp : ev.cp) / 100, mate = flipped() ? -ev.mate : ev.mate;
-  $("evaltext").textContent = mate ? (mate > 0 ? "mate in " + mate : "mated in " + -mate) :
-    Math.abs(pawns) >= 100 ? (pawns > 0 ? "winning" : "losing") : (pawns >= 0 ? "+" : "") + pawns.toFixed(1);
+  show("evaltext", () => mate ? (mate > 0 ? t("eval.mate_in", { n: mate }) : t("eval.mated_in", { n: -mate })) :
+    Math.abs(pawns) >= 100 ? t(pawns > 0 ? "eval.winning" : "eval.losing") : (pawns >= 0 ? "+" : "") + pawns.toFixed(1));
   const pv = (ev.pv_korean || []).slice(0, 8).join(" ");
   const wdl = ev.wdl.map((x) => (x / 10).toFixed(0)).join("/");
-  $("thinking").textContent = `${LEVEL_NAMES[ev.by] || ev.by}: ${ev.network ? ev.nodes + " visits" : "depth " + ev.depth + ", " + ev.nodes + " nodes"}` +
-    `, Cho W/D/L ${wdl}%, ${ev.nps} n/s — line: ${pv}`;
+  show("thinking", () => (prefix ? prefix() : "") + t("eval.line", {
+    level: levelName(ev.by),
+    search: ev.network ? t("eval.visits", { nodes: ev.nodes }) : t("eval.depth", { depth: ev.depth, nodes: ev.nodes }),
+    wdl, nps: ev.nps, line: pv }));
 }
 
 // The game in the address (?game=ID) and in local storage: a reload, Back or a second tab resumes it.
@@ -149,12 +182,13 @@ function forget() {
 }
 
 function endText(r) {
-  const side = (c) => (c === "cho" ? "Cho (초)" : "Han (한)");
   const mine = state.human === "cho" || state.human === "han";
-  let text = r.winner === "draw" ? "Draw" : mine ? (r.winner === state.human ? "You won" : "You lost") : side(r.winner) + " wins";
-  text += " by " + r.ending + (r.count ? ` (count: Cho ${r.count.cho}, Han ${r.count.han})` : "") + ".";
+  let text = r.winner === "draw" ? t("end.draw") : mine ? t(r.winner === state.human ? "end.you_won" : "end.you_lost")
+                                                       : t("end.wins", { side: sideName(r.winner) });
+  text += " " + t("end.by", { ending: named("ending.", r.ending) });
+  if (r.count) text += " " + t("end.count", { cho: r.count.cho, han: r.count.han });
   const rk = state.rank || {};
-  if (rk.recorded && rk.ranked) text += ` +${rk.points} points.`;
+  if (rk.recorded && rk.ranked) text += " " + t("end.points", { points: rk.points });
   return text;
 }
 
@@ -167,22 +201,21 @@ function setState(s) {
   draw();
   const st = $("status");
   st.classList.toggle("over", state.result.over);
-  if (state.result.over) {
-    st.textContent = endText(state.result);
-  } else {
-    st.textContent = (state.turn === "cho" ? "Cho (초)" : "Han (한)") + " to move" +
-      (state.in_check ? " — 장군 (check)!" : "") + (state.bikjang ? " — 빅장 (bikjang)" : "") +
-      (humanToMove() ? "" : " (engine)");
-  }
+  show("status", () => state.result.over ? endText(state.result)
+    : t("status.to_move", { side: sideName(state.turn) }) + (state.in_check ? " " + t("status.check") : "") +
+      (state.bikjang ? " " + t("status.bikjang") : "") + (humanToMove() ? "" : " " + t("status.engine")));
   showRank();
-  const lv = levelInfo(state.level);
-  $("engine-name").textContent = "Playing: " + (lv ? describeLevel(lv) : state.level);
+  show("engine-name", () => { const lv = levelInfo(state.level); return t("engine.playing", { level: lv ? describeLevel(lv) : state.level }); });
   const tb = document.querySelector("#moves tbody");
   tb.innerHTML = "";
   for (let i = 0; i < state.moves.length; i += 2) {
     const tr = document.createElement("tr");
-    const cell = (m) => m ? `${m.uci}<span class="kor">${m.korean}</span>` : "";
-    tr.innerHTML = `<td>${i / 2 + 1}</td><td>${cell(state.moves[i])}</td><td>${cell(state.moves[i + 1])}</td>`;
+    for (const [text, m] of [[String(i / 2 + 1)], ["", state.moves[i]], ["", state.moves[i + 1]]]) {
+      const td = document.createElement("td");
+      td.textContent = m ? m.uci : text;
+      if (m) { const k = document.createElement("span"); k.className = "kor"; k.textContent = m.korean; td.appendChild(k); }
+      tr.appendChild(td);
+    }
     tb.appendChild(tr);
   }
   tb.scrollTop = tb.scrollHeight;
@@ -197,53 +230,70 @@ function updateButtons() {
   $("pass").disabled = busy || !humanToMove() || !state.pass;
   $("undo").disabled = busy || !live || state.ply === 0;
   $("engine").disabled = busy || !live;
-  $("engine").textContent = humanToMove() || !live ? "Hint" : "Engine move";
+  $("engine").removeAttribute("data-i18n");
+  $("engine").textContent = humanToMove() || !live ? t("button.hint") : t("button.engine");
   $("resign").disabled = busy || !live || state.human === "none";
   $("new-game").disabled = busy;
 }
 
 function levelInfo(name) { return ((info && info.level_info) || []).find((l) => l.name === name); }
 function describeLevel(l) {
-  return `${l.engine} · ${l.name} (at most ${(l.limit_ms / 1000).toFixed(1)} s per move, a ranked win is worth ${l.points} points)`;
+  return t("level.described", { level: levelName(l.name), seconds: (l.limit_ms / 1000).toFixed(1), points: l.points });
 }
 
 function showRank() {
-  const r = state.rank || {}, el = $("rank-status");
-  if (!r.player) { el.textContent = "Unranked game (no player name)."; return; }
-  if (r.recorded) {
-    el.textContent = r.ranked ? `Ranked game recorded for ${r.player}: ${r.result}, +${r.points} points.`
-                              : `Game recorded for ${r.player} (unranked: ${r.note || "not ranked"}).`;
-    if (r.record_error) el.textContent += " Database error: " + r.record_error;
-    return;
-  }
-  el.textContent = r.ranked ? `Ranked game for ${r.player}: a win earns ${(levelInfo(state.level) || {}).points} points.`
-                            : `Unranked game for ${r.player}` + (r.note ? ": " + r.note : "") + ".";
+  show("rank-status", () => {
+    const r = state.rank || {};
+    if (!r.player) return t("rank.unranked_nameless");
+    if (r.recorded) {
+      const text = r.ranked ? t("rank.recorded_ranked", { player: r.player, result: named("result.", r.result), points: r.points })
+                            : t("rank.recorded_unranked", { player: r.player, note: r.note ? noteText(r.note) : t("rank.not_ranked") });
+      return text + (r.record_error ? " " + t("rank.db_error", { error: r.record_error }) : "");
+    }
+    return r.ranked ? t("rank.ranked", { player: r.player, points: (levelInfo(state.level) || {}).points })
+                    : r.note ? t("rank.unranked_note", { player: r.player, note: noteText(r.note) })
+                             : t("rank.unranked", { player: r.player });
+  });
 }
 
 function showLevel() {
   const l = levelInfo($("level").value);
   if (!l) return;
-  $("level-desc").textContent = l.description + (l.strength ? ". Measured: " + l.strength : "") + ".";
+  show("level-desc", () => named("level.desc.", l.name) + (l.strength ? " " + t("level.measured", { strength: l.strength }) : ""));
+}
+function showRules() { show("rules-desc", () => named("ruleset.desc.", $("rules").value)); }
+
+// The ranked rule with the points of this server's levels.
+function rankedRule() {
+  const pts = ((info && info.level_info) || []).map((l) => t("rank.level_points", { level: named("levelshort.", l.name), points: l.points }));
+  return t("rank.rule", { points: pts.join(t("list.sep")) });
 }
 
-function fillSelect(id, values, names, def) {
-  const s = $(id);
-  s.innerHTML = "";
+// A select of values named by the catalogue (prefix + value); keeps its choice when filled again.
+function fillSelect(id, values, prefix, def) {
+  const s = $(id), keep = s.value;
+  s.textContent = "";
   for (const v of values) {
     const o = document.createElement("option");
-    o.value = v; o.textContent = names[v] || v;
-    if (v === def) o.selected = true;
+    o.value = v; o.textContent = named(prefix, v);
     s.appendChild(o);
   }
+  s.value = keep && values.includes(keep) ? keep : def;
+}
+function fillSelects() {
+  fillSelect("cho-setup", info.setups, "setup.", "inner");
+  fillSelect("han-setup", info.setups, "setup.", "inner");
+  fillSelect("rules", info.rules, "ruleset.", "janggi");
+  fillSelect("level", info.levels, "level.", info.default_level || (info.network ? "net" : "expert"));
 }
 
 function liveRankedOrStarted() { return state && !state.result.over && (state.ply > 0 || (state.rank || {}).ranked); }
 
 function newGame() {
-  if (liveRankedOrStarted() && !confirm("Leave the game in progress and start a new one?")) return;
+  if (liveRankedOrStarted() && !confirm(t("confirm.leave"))) return;
   hintMove = null;
   showEval(null);
-  $("thinking").textContent = "";
+  show("thinking", () => "");
   const body = { cho_setup: $("cho-setup").value, han_setup: $("han-setup").value, rules: $("rules").value,
                  human: $("human").value, level: $("level").value };
   const name = info.players ? $("player-name").value.trim() : "";
@@ -252,34 +302,40 @@ function newGame() {
 }
 
 async function init() {
+  I18N.apply();
   draw();
-  try { info = await api("GET", "/api/info"); } catch (e) { $("status").textContent = "server error: " + e.message; return; }
-  fillSelect("cho-setup", info.setups, SETUP_KOREAN, "inner");
-  fillSelect("han-setup", info.setups, SETUP_KOREAN, "inner");
-  fillSelect("rules", info.rules, {}, "janggi");
-  fillSelect("level", info.levels, LEVEL_NAMES, info.default_level || (info.network ? "net" : "expert"));
-  if (info.default_reason) $("level").title = "default: " + info.default_reason;
-  $("engine-name").textContent = info.network ? "network " + info.network + " and alpha-beta" : "alpha-beta engine (no network loaded)";
+  try { info = await api("GET", "/api/info"); } catch (e) { show("status", () => errorText(e)); return; }
+  fillSelects();
+  show("engine-name", () => t(info.network ? "engine.network" : "engine.alphabeta"));
   $("level").onchange = showLevel;
+  $("rules").onchange = showRules;
   showLevel();
-  $("ranked-rule").textContent = info.ranked_rule || "";
+  showRules();
+  show("ranked-rule", rankedRule);
   $("player-box").hidden = !info.players;
   $("player-name").value = localStorage.getItem("jz-player") || "";
+  I18N.onChange(() => {
+    fillSelects();
+    for (const [id, fn] of views) $(id).textContent = fn();
+    draw();
+    updateButtons();
+  });
   $("new-game").onclick = newGame;
   $("pass").onclick = () => act(() => api("POST", "/api/move", { id: state.id, move: state.pass }));
   $("undo").onclick = () => { showEval(null); act(() => api("POST", "/api/undo", { id: state.id })); };
-  $("resign").onclick = () => { if (confirm("Resign this game?")) act(() => api("POST", "/api/resign", { id: state.id })); };
+  $("resign").onclick = () => { if (confirm(t("confirm.resign"))) act(() => api("POST", "/api/resign", { id: state.id })); };
   $("engine").onclick = async () => {
     if (busy) return;
     const hint = humanToMove();
-    if (hint && (state.rank || {}).ranked && !confirm("A hint makes this game unranked. Show one?")) return;
+    if (hint && (state.rank || {}).ranked && !confirm(t("confirm.hint"))) return;
     busy = true; updateButtons();
     try {
       const r = await api("POST", hint ? "/api/hint" : "/api/engine", { id: state.id });
       hintMove = hint ? r.hint : null;
-      setState(r.state); showEval(r.eval);
-      if (hint) $("thinking").textContent = "Hint: " + r.korean + " (" + r.hint + "). " + $("thinking").textContent;
-    } catch (e) { $("thinking").textContent = "error: " + e.message; }
+      setState(r.state);
+      showEval(r.eval, hint ? () => t("hint.move", { move: r.korean, uci: r.hint }) + " " : null);
+      if (hint && !r.eval) show("thinking", () => t("hint.move", { move: r.korean, uci: r.hint }));
+    } catch (e) { show("thinking", () => errorText(e)); }
     busy = false; updateButtons();
     maybeEngine();
   };
@@ -310,7 +366,7 @@ async function resume(id) {
     maybeEngine();
   } catch (e) {
     forget();
-    $("status").textContent = "That game is no longer on the server; start a new one.";
+    show("status", () => t("status.gone"));
   }
 }
 

@@ -1,5 +1,6 @@
 // Board drawing shared by the game page (app.js) and the rules page (rules.js): the grid with its
 // palace lines, and the octagonal pieces with their Hanja labels (font: /labels.woff, see style.css).
+// A piece's tooltip names it in the page's language (t() of i18n.js).
 "use strict";
 const SVGNS = "http://www.w3.org/2000/svg";
 const CELL = 64, MARGIN = 48;
@@ -56,7 +57,7 @@ function drawPiece(svg, p, flip, extra) {
   const g = el("g", { class: "piece " + p.color + (extra ? " " + extra : "") }, svg);
   el("polygon", { points: octagon(x, y, r) }, g);
   el("text", { x, y: y + 1, "font-size": (r * 1.15).toFixed(0) }, g).textContent = p.hanja || HANJA[p.color][p.type];
-  if (p.hangul) el("title", {}, g).textContent = p.hangul + " " + p.sq;
+  if (p.sq) el("title", {}, g).textContent = t("piece." + p.type + (p.type === "K" || p.type === "P" ? "." + p.color : "")) + " " + p.sq;
   return g;
 }
 
