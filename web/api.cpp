@@ -6,6 +6,7 @@
 
 #include "web/accounts_api.h"
 #include "web/players_api.h"
+#include "web/review_api.h"
 #include "web/server.h"
 
 namespace jz {
@@ -78,6 +79,7 @@ WebResponse handle_web_request(GameStore& g, const WebRequest& req) {
   WebResponse routed;
   if (handle_account_request(g.accounts(), req, &routed)) return routed;
   if (handle_player_request(g.player_db(), req, &routed)) return routed;
+  if (handle_review_request(g, req, &routed)) return routed;
   if (get) {
     if (p == "/api/info") return json_reply(g.info());
     if (p == "/api/state") return json_reply(g.state(param(req, "id")));

@@ -17,6 +17,7 @@
 #include "util/random.h"
 #include "web/levels.h"
 #include "web/player_db.h"
+#include "web/players_api.h"
 #include "web/ranking.h"
 
 namespace jz {
@@ -298,6 +299,27 @@ std::string GameStore::owner(const std::string& id) {
   if (!g) return "";
   std::lock_guard<std::mutex> lock(g->mutex);
   return g->rank.player;
+}
+
+bool GameStore::finished(const std::string& id, Finished* out, ApiReply* fail) {
+  if (auto g = find(id)) {
+    std::lock_guard<std::mutex> lock(g->mutex);
+    if (!g->game.over()) return *fail = error(409, "the game is still on: its review opens when it ends"), false;
+    *out = {g->game, g->human, g->level, g->rank.player, "", g->rank.ranked, g->rank.points};
+    return true;
+  }
+  FinishedGame stored;
+  std::string err;
+  Ruleset rules;
+  std::vector<Move> moves;
+  if (!db_ || !db_->game_by_web_id(id, &stored, &err)) return *fail = error(404, "unknown game '" + id + "'"), false;
+  if (!replay_finished_game(stored, rules, moves) || !out->game.start(stored.start_fen, rules, &err))
+    return *fail = error(422, "the stored game does not replay"), false;
+  for (Move m : moves) out->game.play(m, &err);
+  if (!out->game.over() && stored.winner != "draw") out->game.resign(stored.winner == "cho" ? HAN : CHO);  // resigned
+  out->human = stored.human, out->level = stored.level, out->player = stored.player;
+  out->finished_at = stored.finished_at, out->ranked = stored.ranked, out->points = stored.points;
+  return true;
 }
 
 ApiReply GameStore::state(const std::string& id) {

@@ -11,6 +11,8 @@
 #include "core/types.h"
 #include "nn/evaluator.h"
 #include "web/accounts.h"
+#include "web/analysis.h"
+#include "web/ranking.h"
 #include "web/engine_slots.h"
 
 namespace jz {
@@ -62,6 +64,17 @@ class GameStore {
   // The player a game is played for ("" for a guest's game or an unknown id): only they may move in it.
   std::string owner(const std::string& id);
 
+  // A game of this server for its review: one in memory once it is over, or a stored one.
+  struct Finished {
+    Game game;
+    std::string human, level, player, finished_at;
+    bool ranked = false;
+    int points = 0;
+  };
+  // False + *fail: 404 unknown, 409 still on (a review would be a hint).
+  bool finished(const std::string& id, Finished* out, ApiReply* fail);
+  Analyzer& analyzer() { return analyzer_; }
+
   struct WebGame;
 
  private:
@@ -78,6 +91,7 @@ class GameStore {
   std::shared_ptr<Evaluator> net_;
   std::shared_ptr<PlayerDb> db_;
   std::unique_ptr<Accounts> accounts_;
+  Analyzer analyzer_;
   mutable std::mutex mutex_;
   std::unordered_map<std::string, std::shared_ptr<WebGame>> games_;
   uint64_t clock_ = 0;  // use counter for least-recently-used eviction

@@ -264,25 +264,43 @@ std::vector<PlayerStats> PlayerDb::leaderboard(int limit, std::string* error) {
   return out;
 }
 
+namespace {
+
+const char* GAME_COLUMNS =
+    "SELECT g.id, g.game_id, coalesce(p.name, ''), g.level, g.human, g.rules, g.setup, g.start_fen, g.moves,"
+    " g.winner, g.ending, g.by_counting, g.player_result, g.ranked, g.points, g.finished_at"
+    " FROM games g LEFT JOIN players p ON p.id = g.player_id ";
+
+FinishedGame game_row(Stmt& s) {
+  FinishedGame g;
+  g.id = s.i64(0), g.game_id = s.text(1), g.player = s.text(2), g.level = s.text(3), g.human = s.text(4);
+  g.rules = s.text(5), g.setup = s.text(6), g.start_fen = s.text(7), g.moves = s.text(8), g.winner = s.text(9);
+  g.ending = s.text(10), g.by_counting = s.i64(11) != 0, g.player_result = s.text(12), g.ranked = s.i64(13) != 0;
+  g.points = int(s.i64(14)), g.finished_at = s.text(15);
+  return g;
+}
+
+}  // namespace
+
 bool PlayerDb::games(const std::string& player, int limit, std::vector<FinishedGame>* out, std::string* error) {
   std::lock_guard<std::mutex> lock(mutex_);
-  Stmt s(db_,
-         "SELECT g.id, g.game_id, coalesce(p.name, ''), g.level, g.human, g.rules, g.setup, g.start_fen, g.moves,"
-         " g.winner, g.ending, g.by_counting, g.player_result, g.ranked, g.points, g.finished_at"
-         " FROM games g LEFT JOIN players p ON p.id = g.player_id"
-         " WHERE ?1 = '' OR p.name = ?1 ORDER BY g.id LIMIT ?2");
+  Stmt s(db_, (std::string(GAME_COLUMNS) + "WHERE ?1 = '' OR p.name = ?1 ORDER BY g.id LIMIT ?2").c_str());
   s.bind(1, player).bind(2, int64_t(limit));
   out->clear();
   int rc;
-  while ((rc = s.step()) == SQLITE_ROW) {
-    FinishedGame g;
-    g.id = s.i64(0), g.game_id = s.text(1), g.player = s.text(2), g.level = s.text(3), g.human = s.text(4);
-    g.rules = s.text(5), g.setup = s.text(6), g.start_fen = s.text(7), g.moves = s.text(8), g.winner = s.text(9);
-    g.ending = s.text(10), g.by_counting = s.i64(11) != 0, g.player_result = s.text(12), g.ranked = s.i64(13) != 0;
-    g.points = int(s.i64(14)), g.finished_at = s.text(15);
-    out->push_back(std::move(g));
-  }
+  while ((rc = s.step()) == SQLITE_ROW) out->push_back(game_row(s));
   return rc == SQLITE_DONE || fail(error, s.error());
+}
+
+bool PlayerDb::game_by_web_id(const std::string& game_id, FinishedGame* out, std::string* error) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  Stmt s(db_, (std::string(GAME_COLUMNS) + "WHERE g.game_id = ? ORDER BY g.id DESC LIMIT 1").c_str());
+  s.bind(1, game_id);
+  int rc = s.step();
+  if (rc == SQLITE_DONE) return fail(error, "no finished game '" + game_id + "'");
+  if (rc != SQLITE_ROW) return fail(error, s.error());
+  *out = game_row(s);
+  return true;
 }
 
 }  // namespace jz

@@ -77,6 +77,9 @@ class PlayerDb {
   // Finished games, oldest first, optionally one player's only ("" = all).
   bool games(const std::string& player, int limit, std::vector<FinishedGame>* out, std::string* error);
 
+  // The stored game of a web game id (the newest, should one id be stored twice); false when none.
+  bool game_by_web_id(const std::string& game_id, FinishedGame* out, std::string* error);
+
   int schema_version();
 
   // Accounts (web/player_db_accounts.cpp; web/accounts.h hashes and decides). `password_hash` is

@@ -60,8 +60,9 @@ json game_json(const FinishedGame& g) {
           {"finished_at", g.finished_at}};
 }
 
-// The moves of a stored game, replayed from its start; false if any does not replay.
-bool replay(const FinishedGame& g, Ruleset& rules, std::vector<Move>& moves) {
+}  // namespace
+
+bool replay_finished_game(const FinishedGame& g, Ruleset& rules, std::vector<Move>& moves) {
   Position pos;
   std::string err, tok;
   if (!parse_ruleset(g.rules, rules) || !pos.set_fen(g.start_fen, rules, &err)) return false;
@@ -81,8 +82,6 @@ bool replay(const FinishedGame& g, Ruleset& rules, std::vector<Move>& moves) {
   return true;
 }
 
-}  // namespace
-
 bool export_games(const std::vector<FinishedGame>& games, const std::string& format, std::string* out,
                   std::string* error) {
   if (format != "jsonl" && format != "gib") {
@@ -94,7 +93,7 @@ bool export_games(const std::vector<FinishedGame>& games, const std::string& for
     Ruleset rules;
     std::vector<Move> moves;
     Ending ending;
-    if (!replay(g, rules, moves) || !parse_ending(g.ending, ending)) continue;
+    if (!replay_finished_game(g, rules, moves) || !parse_ending(g.ending, ending)) continue;
     if (format == "jsonl") {
       json j = {{"fen", g.start_fen},
                 {"rules", g.rules},

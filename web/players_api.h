@@ -16,6 +16,9 @@ namespace jz {
 // True when `req` is one of the routes above (then *out is the answer).
 bool handle_player_request(PlayerDb* db, const WebRequest& req, WebResponse* out);
 
+// The moves of a stored game, replayed from its start under its rules; false if any does not replay.
+bool replay_finished_game(const FinishedGame& g, Ruleset& rules, std::vector<Move>& moves);
+
 // Finished games as training data: one JSON line per game (replay/game_record.h's fields: fen, rules,
 // moves, winner, ending, by_counting, plus the web's level, player, ranked, points), or `.gib` text.
 // Games whose moves do not replay are left out (none should be). False + *error for a bad format.
