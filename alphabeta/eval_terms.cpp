@@ -86,91 +86,133 @@ int reach(const Position& pos, Square from, PieceType t, Color us, AttackMap& am
   return n;
 }
 
+// Pieces in or next to each side's palace, or lined up on its general's file from afar: their terms,
+// added at the end scaled by how many attackers gang up.
+struct PalaceThreats {
+  int attackers[2] = {0, 0};  // attackers[c]: enemy pieces in or next to c's palace
+  int terms[2][16], n[2] = {0, 0};
+
+  // The enemy piece of type t on rank r (its own view), dc files from the centre, facing c's palace.
+  void note(Color c, PieceType t, int r, int dc, bool on_king_file) {
+    if (r >= 7 && dc <= 1) {
+      terms[c][n[c]++] = T_THREAT_IN + t;
+      ++attackers[c];
+    } else if (r >= 6 && dc <= 2) {
+      terms[c][n[c]++] = T_THREAT_NEAR + t;
+      ++attackers[c];
+    } else if ((t == CHARIOT || t == CANNON) && on_king_file) {
+      terms[c][n[c]++] = T_FILE_PRESSURE + t;
+    }
+  }
+
+  // Threats against c's palace help the other side.
+  template <class Acc>
+  void add_to(Acc& acc) const {
+    for (int ci = 0; ci < 2; ++ci) {
+      int scale = THREAT_SCALE[std::min(attackers[ci], 7)] * (ci == CHO ? -1 : 1);
+      for (int i = 0; i < n[ci]; ++i) acc.add(terms[ci][i], scale);
+    }
+  }
+};
+
+// What one side's pieces add up to for the side's own terms.
+struct SideCounts {
+  int cannons = 0, guards_near = 0, defenders = 0, connected = 0;
+};
+
+// Own soldiers beside the soldier on s.
+int soldier_neighbours(const Position& pos, Square s, Color c) {
+  int n = 0;
+  for (int df : {-1, 1}) {
+    int nf = file_of(s) + df;
+    Piece q = nf >= 0 && nf < FILE_NB ? pos.piece_on(make_square(nf, rank_of(s))) : NO_PIECE;
+    n += q && color_of(q) == c && type_of(q) == SOLDIER;
+  }
+  return n;
+}
+
+// The terms of each piece of c (square table, material, threats, mobility, piece kinds); adds the
+// phase points of its pieces to phase_pts.
+template <class Acc>
+inline SideCounts piece_terms(const Position& pos, Acc& acc, const AttackMap& am, const int* moves, Color c,
+                              int& phase_pts, PalaceThreats& threats) {
+  const geo::Tables& g = geo::tables();
+  const int total = pos.piece_count(CHO) + pos.piece_count(HAN);
+  Color them = ~c;
+  int one = c == CHO ? COUNT_ONE : -COUNT_ONE;
+  Square our_king = rel(c, pos.king_square(c)), their_king = pos.king_square(them);
+  SideCounts n;
+  for (int i = 0; i < pos.piece_count(c); ++i) {
+    Square s = pos.piece_square(c, i);
+    PieceType t = type_of(pos.piece_on(s));
+    Square rs = rel(c, s);
+    int r = rank_of(rs), f = file_of(rs), dc = std::abs(f - 4);
+    acc.add(T_PST + t * PST_SIZE + pst_index(r, f), one);
+    if (t == GENERAL) continue;
+    acc.add(T_MATERIAL + t, one);
+    if (t != SOLDIER) phase_pts += PIECE_POINTS[t];
+    if (g.in_palace[c][s]) ++n.defenders;
+    // Threats: a piece attacked by a cheaper one, or attacked and not defended.
+    if (am.count[them][s]) {
+      if (am.cheapest[them][s] < PIECE_CP[t])
+        acc.add(T_ATTACKED_BY_LESSER + t, one);
+      else if (!am.count[c][s])
+        acc.add(T_HANGING + t, one);
+    }
+    if (t >= ELEPHANT && t <= CANNON) {
+      int m = moves[i];
+      acc.add(T_MOBILITY + t, one * m);
+      if (m < 2) acc.add(T_LOW_MOBILITY + t, one * (2 - m));
+    }
+    if (t == CANNON) {
+      ++n.cannons;
+      acc.add(T_CANNON_CROWD, one * (total - 18));
+      if (cannon_loaded(pos, s, their_king)) acc.add(T_CANNON_LOADED, one);
+    } else if (t == GUARD) {
+      if (std::abs(f - file_of(our_king)) <= 1 && std::abs(r - rank_of(our_king)) <= 1) ++n.guards_near;
+    } else if (t == SOLDIER) {
+      n.connected += soldier_neighbours(pos, s, c);
+    }
+    if (t >= HORSE) threats.note(them, t, r, dc, file_of(s) == file_of(their_king));
+  }
+  return n;
+}
+
+// The terms of c as a whole: piece kinds counted over its pieces, its general's file, its palace.
+template <class Acc>
+inline void side_terms(const Position& pos, Acc& acc, const AttackMap& am, Color c, const SideCounts& n) {
+  Color them = ~c;
+  int one = c == CHO ? COUNT_ONE : -COUNT_ONE;
+  if (n.cannons == 2) acc.add(T_CANNON_PAIR, one);
+  acc.add(T_GUARDS_NEAR, one * std::min(n.guards_near, 2));
+  acc.add(T_PALACE_DEFENDERS, one * n.defenders);
+  acc.add(T_SOLDIER_CONNECTED, one * n.connected);
+  if (open_file(pos, c)) acc.add(T_OPEN_FILE, one);
+  int palace_attacks = 0, palace_weak = 0;
+  for (Square s : PALACE_SQUARES.sq[c]) {
+    palace_attacks += am.count[them][s];
+    palace_weak += am.count[them][s] && !am.count[c][s];
+  }
+  acc.add(T_PALACE_ATTACKS, one * palace_attacks);
+  acc.add(T_PALACE_WEAK, one * palace_weak);
+}
+
 template <class Acc>
 int walk_terms(const Position& pos, Acc& acc) {
-  const geo::Tables& g = geo::tables();
-  int total = pos.piece_count(CHO) + pos.piece_count(HAN), phase_pts = 0;
-  int attackers[2] = {0, 0};  // attackers[c]: enemy pieces in or next to c's palace
-  int threat_terms[2][16], nthreat[2] = {0, 0};
   AttackMap am;
-  int moves[2][16];
+  int moves[2][16];  // mobility of each piece, in piece list order
   for (int ci = 0; ci < 2; ++ci)
     for (int i = 0; i < pos.piece_count(Color(ci)); ++i) {
       Square s = pos.piece_square(Color(ci), i);
       moves[ci][i] = reach(pos, s, type_of(pos.piece_on(s)), Color(ci), am);
     }
+  int phase_pts = 0;
+  PalaceThreats threats;
   for (int ci = 0; ci < 2; ++ci) {
-    Color c = Color(ci), them = ~c;
-    int one = c == CHO ? COUNT_ONE : -COUNT_ONE;
-    Square our_king = rel(c, pos.king_square(c)), their_king = pos.king_square(them);
-    int cannons = 0, guards_near = 0, defenders = 0, connected = 0;
-    for (int i = 0; i < pos.piece_count(c); ++i) {
-      Square s = pos.piece_square(c, i);
-      PieceType t = type_of(pos.piece_on(s));
-      Square rs = rel(c, s);
-      int r = rank_of(rs), f = file_of(rs), dc = std::abs(f - 4);
-      acc.add(T_PST + t * PST_SIZE + pst_index(r, f), one);
-      if (t == GENERAL) continue;
-      acc.add(T_MATERIAL + t, one);
-      if (t != SOLDIER) phase_pts += PIECE_POINTS[t];
-      if (g.in_palace[c][s]) ++defenders;
-      // Threats: a piece attacked by a cheaper one, or attacked and not defended.
-      if (am.count[them][s]) {
-        if (am.cheapest[them][s] < PIECE_CP[t])
-          acc.add(T_ATTACKED_BY_LESSER + t, one);
-        else if (!am.count[c][s])
-          acc.add(T_HANGING + t, one);
-      }
-      if (t >= ELEPHANT && t <= CANNON) {
-        int m = moves[ci][i];
-        acc.add(T_MOBILITY + t, one * m);
-        if (m < 2) acc.add(T_LOW_MOBILITY + t, one * (2 - m));
-      }
-      if (t == CANNON) {
-        ++cannons;
-        acc.add(T_CANNON_CROWD, one * (total - 18));
-        if (cannon_loaded(pos, s, their_king)) acc.add(T_CANNON_LOADED, one);
-      } else if (t == GUARD) {
-        if (std::abs(f - file_of(our_king)) <= 1 && std::abs(r - rank_of(our_king)) <= 1) ++guards_near;
-      } else if (t == SOLDIER) {
-        for (int df : {-1, 1}) {
-          int nf = file_of(s) + df;
-          Piece q = nf >= 0 && nf < FILE_NB ? pos.piece_on(make_square(nf, rank_of(s))) : NO_PIECE;
-          connected += q && color_of(q) == c && type_of(q) == SOLDIER;
-        }
-      }
-      // Attackers in or next to the enemy palace, or lined up on the general's file from afar.
-      if (t >= HORSE) {
-        int* n = &nthreat[them];
-        if (r >= 7 && dc <= 1) {
-          threat_terms[them][(*n)++] = T_THREAT_IN + t;
-          ++attackers[them];
-        } else if (r >= 6 && dc <= 2) {
-          threat_terms[them][(*n)++] = T_THREAT_NEAR + t;
-          ++attackers[them];
-        } else if ((t == CHARIOT || t == CANNON) && file_of(s) == file_of(their_king)) {
-          threat_terms[them][(*n)++] = T_FILE_PRESSURE + t;
-        }
-      }
-    }
-    if (cannons == 2) acc.add(T_CANNON_PAIR, one);
-    acc.add(T_GUARDS_NEAR, one * std::min(guards_near, 2));
-    acc.add(T_PALACE_DEFENDERS, one * defenders);
-    acc.add(T_SOLDIER_CONNECTED, one * connected);
-    if (open_file(pos, c)) acc.add(T_OPEN_FILE, one);
-    int palace_attacks = 0, palace_weak = 0;
-    for (Square s : PALACE_SQUARES.sq[c]) {
-      palace_attacks += am.count[them][s];
-      palace_weak += am.count[them][s] && !am.count[c][s];
-    }
-    acc.add(T_PALACE_ATTACKS, one * palace_attacks);
-    acc.add(T_PALACE_WEAK, one * palace_weak);
+    SideCounts n = piece_terms(pos, acc, am, moves[ci], Color(ci), phase_pts, threats);
+    side_terms(pos, acc, am, Color(ci), n);
   }
-  // Threats against c's palace help the other side, scaled by how many attackers gang up.
-  for (int ci = 0; ci < 2; ++ci) {
-    int scale = THREAT_SCALE[std::min(attackers[ci], 7)] * (ci == CHO ? -1 : 1);
-    for (int i = 0; i < nthreat[ci]; ++i) acc.add(threat_terms[ci][i], scale);
-  }
+  threats.add_to(acc);
   if (ruleset_info(pos.ruleset()).counting) acc.add(T_HAN_BONUS, -COUNT_ONE);
   acc.add(T_TEMPO, pos.side_to_move() == CHO ? COUNT_ONE : -COUNT_ONE);
   return std::min(PHASE_MAX, phase_pts * PHASE_MAX / PHASE_FULL);
