@@ -31,78 +31,88 @@ bool diagonal_step(Square a, int df, int dr, Square& out) {
   return true;
 }
 
-void build(Tables& t) {
-  for (Square s = 0; s < SQUARE_NB; ++s) {
-    int f = file_of(s), r = rank_of(s);
-    for (int c = 0; c < 2; ++c) t.in_palace[c][s] = palace_of(s, Color(c));
-    // Rays.
-    int n = 0;
-    const int od[4][2] = {{0, 1}, {0, -1}, {1, 0}, {-1, 0}};
-    for (auto& d : od) {
-      Ray ray{0, {}};
-      for (int ff = f + d[0], rr = r + d[1]; on_board(ff, rr); ff += d[0], rr += d[1])
-        ray.sq[ray.len++] = make_square(ff, rr);
-      if (ray.len) t.rays[s][n++] = ray;
+constexpr int ORTHOGONAL[4][2] = {{0, 1}, {0, -1}, {1, 0}, {-1, 0}};
+constexpr int DIAGONAL[4][2] = {{1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
+
+// Rays from s: the four orthogonal lines, then the palace diagonals along the drawn lines.
+void build_rays(Tables& t, Square s) {
+  int f = file_of(s), r = rank_of(s), n = 0;
+  for (auto& d : ORTHOGONAL) {
+    Ray ray{0, {}};
+    for (int ff = f + d[0], rr = r + d[1]; on_board(ff, rr); ff += d[0], rr += d[1])
+      ray.sq[ray.len++] = make_square(ff, rr);
+    if (ray.len) t.rays[s][n++] = ray;
+  }
+  for (auto& d : DIAGONAL) {
+    Ray ray{0, {}};
+    Square cur = s, nxt;
+    while (diagonal_step(cur, d[0], d[1], nxt)) {
+      ray.sq[ray.len++] = nxt;
+      cur = nxt;
     }
-    const int dd[4][2] = {{1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
-    for (auto& d : dd) {
-      Ray ray{0, {}};
-      Square cur = s, nxt;
-      while (diagonal_step(cur, d[0], d[1], nxt)) {
-        ray.sq[ray.len++] = nxt;
-        cur = nxt;
-      }
-      if (ray.len) t.rays[s][n++] = ray;
-    }
-    t.ray_count[s] = int8_t(n);
-    // Horse: orthogonal step then diagonal outward.
-    t.horse_count[s] = 0;
-    t.elephant_count[s] = 0;
-    for (auto& d : od) {
-      int bf = f + d[0], br = r + d[1];
-      if (!on_board(bf, br)) continue;
-      for (int side = -1; side <= 1; side += 2) {
-        int df = d[0] ? d[0] : side, dr = d[1] ? d[1] : side;
-        int hf = bf + df, hr = br + dr;
-        if (on_board(hf, hr)) t.horse[s][t.horse_count[s]++] = {make_square(hf, hr), make_square(bf, br), NO_SQUARE};
-        int ef = hf + df, er = hr + dr;
-        if (on_board(hf, hr) && on_board(ef, er))
-          t.elephant[s][t.elephant_count[s]++] = {make_square(ef, er), make_square(bf, br), make_square(hf, hr)};
-      }
-    }
-    // Palace steps.
-    t.palace_step_count[s] = 0;
-    if (any_palace(s)) {
-      for (auto& d : od) {
-        int ff = f + d[0], rr = r + d[1];
-        if (on_board(ff, rr) && any_palace(make_square(ff, rr)) &&
-            palace_of(s, CHO) == palace_of(make_square(ff, rr), CHO))
-          t.palace_step[s][t.palace_step_count[s]++] = make_square(ff, rr);
-      }
-      for (auto& d : dd) {
-        Square b;
-        if (diagonal_step(s, d[0], d[1], b)) t.palace_step[s][t.palace_step_count[s]++] = b;
-      }
-    }
-    // Soldiers: forward or sideways; forward along a drawn diagonal inside either palace (in its own
-    // palace a soldier only stands after a FEN set-up, and the reference engine allows the step there).
-    // Soldier attacks are single steps that nothing can block, so the danger map below needs no soldier
-    // entries: moving another piece never opens or closes a soldier's attack on the general.
-    for (int c = 0; c < 2; ++c) {
-      int fwd = c == CHO ? 1 : -1;
-      int8_t& k = t.soldier_count[c][s];
-      k = 0;
-      if (on_board(f, r + fwd)) t.soldier[c][s][k++] = make_square(f, r + fwd);
-      if (f > 0) t.soldier[c][s][k++] = make_square(f - 1, r);
-      if (f < 8) t.soldier[c][s][k++] = make_square(f + 1, r);
-      if (any_palace(s)) {
-        Square b;
-        for (int df = -1; df <= 1; df += 2)
-          if (diagonal_step(s, df, fwd, b)) t.soldier[c][s][k++] = b;
-      }
+    if (ray.len) t.rays[s][n++] = ray;
+  }
+  t.ray_count[s] = int8_t(n);
+}
+
+// Horse: orthogonal step then diagonal outward; the elephant one diagonal step further.
+void build_leaps(Tables& t, Square s) {
+  int f = file_of(s), r = rank_of(s);
+  t.horse_count[s] = 0;
+  t.elephant_count[s] = 0;
+  for (auto& d : ORTHOGONAL) {
+    int bf = f + d[0], br = r + d[1];
+    if (!on_board(bf, br)) continue;
+    for (int side = -1; side <= 1; side += 2) {
+      int df = d[0] ? d[0] : side, dr = d[1] ? d[1] : side;
+      int hf = bf + df, hr = br + dr;
+      if (on_board(hf, hr)) t.horse[s][t.horse_count[s]++] = {make_square(hf, hr), make_square(bf, br), NO_SQUARE};
+      int ef = hf + df, er = hr + dr;
+      if (on_board(hf, hr) && on_board(ef, er))
+        t.elephant[s][t.elephant_count[s]++] = {make_square(ef, er), make_square(bf, br), make_square(hf, hr)};
     }
   }
-  // Reverse tables.
+}
+
+// General's and guards' steps: orthogonal within the same palace, and along its drawn diagonals.
+void build_palace_steps(Tables& t, Square s) {
+  int f = file_of(s), r = rank_of(s);
+  t.palace_step_count[s] = 0;
+  if (!any_palace(s)) return;
+  for (auto& d : ORTHOGONAL) {
+    int ff = f + d[0], rr = r + d[1];
+    if (on_board(ff, rr) && any_palace(make_square(ff, rr)) && palace_of(s, CHO) == palace_of(make_square(ff, rr), CHO))
+      t.palace_step[s][t.palace_step_count[s]++] = make_square(ff, rr);
+  }
+  for (auto& d : DIAGONAL) {
+    Square b;
+    if (diagonal_step(s, d[0], d[1], b)) t.palace_step[s][t.palace_step_count[s]++] = b;
+  }
+}
+
+// Soldiers: forward or sideways; forward along a drawn diagonal inside either palace (in its own
+// palace a soldier only stands after a FEN set-up, and the reference engine allows the step there).
+// Soldier attacks are single steps that nothing can block, so the danger map needs no soldier
+// entries: moving another piece never opens or closes a soldier's attack on the general.
+void build_soldier_steps(Tables& t, Square s) {
+  int f = file_of(s), r = rank_of(s);
+  for (int c = 0; c < 2; ++c) {
+    int fwd = c == CHO ? 1 : -1;
+    int8_t& k = t.soldier_count[c][s];
+    k = 0;
+    if (on_board(f, r + fwd)) t.soldier[c][s][k++] = make_square(f, r + fwd);
+    if (f > 0) t.soldier[c][s][k++] = make_square(f - 1, r);
+    if (f < 8) t.soldier[c][s][k++] = make_square(f + 1, r);
+    if (any_palace(s)) {
+      Square b;
+      for (int df = -1; df <= 1; df += 2)
+        if (diagonal_step(s, df, fwd, b)) t.soldier[c][s][k++] = b;
+    }
+  }
+}
+
+// Reverse tables: the squares a horse, an elephant or a soldier leaps or steps from onto each square.
+void build_reverse(Tables& t) {
   for (Square s = 0; s < SQUARE_NB; ++s) {
     t.horse_from_count[s] = t.elephant_from_count[s] = 0;
     t.soldier_from_count[0][s] = t.soldier_from_count[1][s] = 0;
@@ -122,7 +132,10 @@ void build(Tables& t) {
         t.soldier_from[c][to][t.soldier_from_count[c][to]++] = s;
       }
   }
-  // Danger masks.
+}
+
+// Danger masks per general's square: 1 on its lines, 2 on the blocking points of leaps onto it.
+void build_danger(Tables& t) {
   for (Square k = 0; k < SQUARE_NB; ++k) {
     for (Square s = 0; s < SQUARE_NB; ++s) t.danger[k][s] = 0;
     for (int i = 0; i < t.ray_count[k]; ++i)
@@ -133,6 +146,18 @@ void build(Tables& t) {
       t.danger[k][t.elephant_from[k][i].block2] |= 2;
     }
   }
+}
+
+void build(Tables& t) {
+  for (Square s = 0; s < SQUARE_NB; ++s) {
+    for (int c = 0; c < 2; ++c) t.in_palace[c][s] = palace_of(s, Color(c));
+    build_rays(t, s);
+    build_leaps(t, s);
+    build_palace_steps(t, s);
+    build_soldier_steps(t, s);
+  }
+  build_reverse(t);
+  build_danger(t);
 }
 
 }  // namespace
