@@ -6,7 +6,11 @@
 // by the engine (time per reply against the level's limit), pass, undo (the game is then unranked), the
 // move list and the evaluation update, a resigned ranked game lands on the leaderboard, the rules page
 // draws its diagrams, and every Hangul and Hanja label renders with the embedded fonts (a piece's pixels
-// differ from a missing glyph's). Any console error fails. Screenshots go to OUT_DIR.
+// differ from a missing glyph's). Then each language, 繁體中文, 한국어 and English, in a fresh browser profile
+// at 390x844 with touch: chosen by the browser's languages (Accept-Language, navigator.languages), every
+// page in it and fitting 390 px, the header's switch changes it and the choice holds after a reload and
+// on the other pages, ?lang= chooses too. Any console error fails (t() logs one for a missing key).
+// Screenshots go to OUT_DIR (lang-CODE-PAGE.png for the languages).
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -61,7 +65,8 @@ async function cjkFromEmbeddedFonts(page, selectors) {
     const { nodeId } = await cdp.send("DOM.querySelector", { nodeId: doc.root.nodeId, selector: sel });
     const text = await page.$eval(sel, (e) => e.tagName === "SELECT" ? e.options[e.selectedIndex].text
       : [...e.childNodes].filter((n) => n.nodeType === 3).map((n) => n.textContent).join(""));
-    const cjk = [...text].filter((c) => /[\u1100-\u11ff\u3130-\u318f\u4e00-\u9fff\uac00-\ud7a3]/.test(c)).length;
+    // The fonts' unicode-range (style.css): Hangul, Hanja, CJK and full-width punctuation.
+    const cjk = [...text].filter((c) => /[\u1100-\u11ff\u3000-\u303f\u3130-\u318f\u4e00-\u9fff\uac00-\ud7a3\uff00-\uffef]/.test(c)).length;
     const { fonts } = await cdp.send("CSS.getPlatformFontsForNode", { nodeId });
     const ours = fonts.filter((f) => f.familyName.startsWith("JZ Labels")).reduce((n, f) => n + f.glyphCount, 0);
     if (cjk === 0 || ours !== cjk) {
@@ -89,16 +94,22 @@ try {
   page.on("pageerror", (e) => consoleErrors.push(String(e)));
   page.on("dialog", (d) => d.accept());  // "Resign this game?", "Leave the game in progress?"
 
-  // Loaded and interactive: the engine list is filled from /api/info.
+  // Loaded and interactive: the engine list is filled from /api/info. This scenario runs in English.
   let t0 = Date.now();
-  await page.goto(server.url, { waitUntil: "domcontentloaded" });
+  await page.goto(server.url + "?lang=en", { waitUntil: "domcontentloaded" });
   await page.waitForFunction(() => document.querySelectorAll("#level option").length >= 3);
   report.interactive_ms = Date.now() - t0;
   check(report.interactive_ms < 5000, `page interactive in ${report.interactive_ms} ms`);
   check(await page.$eval("#ranked-rule", (e) => e.textContent.includes("no undo")), "the ranked rule is shown before the game");
 
-  // A ranked game against easy.
-  await page.type("#player-name", "browser1");
+  // A ranked game against easy, for a signed-in player (registered through the API, as the page would).
+  const registered = await page.evaluate(() => fetch("/api/account/register", {
+    method: "POST", headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ name: "browser1", password: "browser-test-password" }) }).then((r) => r.status));
+  check(registered === 200, `browser1 registered and signed in (${registered})`);
+  await page.reload({ waitUntil: "domcontentloaded" });  // the page learns who is signed in
+  await page.waitForFunction(() => document.querySelectorAll("#level option").length >= 3);
+  if (await page.$("#player-name")) await page.type("#player-name", "browser1");
   await page.select("#level", "easy");
   await page.click("#new-game");
   await page.waitForFunction(() => document.querySelector("#rank-status").textContent.includes("Ranked game for browser1"));
@@ -255,6 +266,73 @@ try {
   check(await page.$eval("#undo", (b) => b.disabled), "undo is off once the game is over");
   check(await page.$eval("#status", (e) => e.textContent.startsWith("You lost")), "the end says who won in words");
 
+  // Each language in a fresh profile (nothing stored), chosen by the browser's languages.
+  report.lang_ms = Date.now();
+  const LANGS = { en: { browser: ["en-US", "en"], next: "ko", newGame: "New game", rules: "How Janggi is played" },
+                  "zh-TW": { browser: ["zh-HK", "zh"], next: "en", newGame: "新遊戲", rules: "玩法說明" },
+                  ko: { browser: ["ko-KR", "ko"], next: "zh-TW", newGame: "새 대국", rules: "규칙 설명" } };
+  for (const [code, L] of Object.entries(LANGS)) {
+    const ctx = await browser.createBrowserContext();
+    const p = await ctx.newPage();
+    p.on("console", (m) => { if (m.type() === "error") consoleErrors.push(`[${code}] ${m.text()}`); });
+    p.on("pageerror", (e) => consoleErrors.push(`[${code}] ${e}`));
+    await p.setViewport({ width: 390, height: 844, isMobile: true, hasTouch: true, deviceScaleFactor: 1 });
+    await p.setExtraHTTPHeaders({ "Accept-Language": L.browser.join(",") });
+    await p.evaluateOnNewDocument((langs) => {
+      Object.defineProperty(navigator, "languages", { get: () => langs });
+      Object.defineProperty(navigator, "language", { get: () => langs[0] });
+    }, L.browser);
+    const state = async () => p.evaluate(() => ({ lang: document.documentElement.lang, width: document.documentElement.scrollWidth,
+                                                  newGame: (document.querySelector("#new-game") || {}).textContent,
+                                                  h2: (document.querySelector("h2") || {}).textContent,
+                                                  sw: (document.querySelector("#lang") || {}).value }));
+    const pages = [["play", ""], ["rules", "rules.html"], ["leaderboard", "leaderboard.html"]];
+    // Loaded: the words are in place when the scripts have run; the width once the fonts are in.
+    const open = async (url) => {
+      await p.goto(server.url + url, { waitUntil: "load" });
+      if (url === "" || url.startsWith("?")) await p.waitForFunction(() => document.querySelectorAll("#level option").length >= 3);
+      await p.evaluate(() => document.fonts.ready.then(() => null));
+    };
+    const seen = [];
+    for (const [name, url] of pages) {
+      await open(url);
+      const s = await state();
+      seen.push(`${name} ${s.lang} ${s.width}px`);
+      check(s.lang === code && s.sw === code && s.width <= 390 &&
+            (name !== "play" || s.newGame === L.newGame) && (name !== "rules" || s.h2 === L.rules),
+            `${code}: the ${name} page comes in ${s.lang} (switch ${s.sw}) from the browser's ${L.browser.join(",")} ` +
+            `and fits 390 px (scrollWidth ${s.width})`);
+      await p.screenshot({ path: path.join(outDir, `lang-${code}-${name}.png`), fullPage: name !== "play" });
+      if (name === "play" && code !== "en")
+        check(await cjkFromEmbeddedFonts(p, ["#setup h2", "#new-game", "#status", "header nav a"]),
+              `${code}: the page's Hangul and Hanja come from the embedded fonts`);
+    }
+    // The header's switch: the page changes at once; a reload and the other pages keep the choice.
+    await open("");
+    await p.select("#lang", L.next);
+    let s = await state();
+    const want = LANGS[L.next];
+    check(s.lang === L.next && s.newGame === want.newGame, `${code}: the switch turns the page into ${L.next} ("${s.newGame}")`);
+    await p.reload({ waitUntil: "load" });
+    await p.waitForFunction(() => document.querySelectorAll("#level option").length >= 3);
+    s = await state();
+    const kept = [s.lang === L.next && s.newGame === want.newGame && s.width <= 390];
+    for (const [, url] of pages.slice(1)) {
+      await open(url);
+      s = await state();
+      kept.push(s.lang === L.next && s.sw === L.next && (url !== "rules.html" || s.h2 === want.rules));
+    }
+    check(kept.every((x) => x), `${code}: the choice of ${L.next} holds after a reload and on the rules and leaderboard pages`);
+    // ?lang= in the address chooses too (and is remembered).
+    await open("rules.html?lang=" + code);
+    s = await state();
+    await open("leaderboard.html");
+    const after = await state();
+    check(s.lang === code && s.h2 === L.rules && after.lang === code, `${code}: ?lang=${code} chooses it, and it stays`);
+    await ctx.close();
+  }
+  report.lang_ms = Date.now() - report.lang_ms;
+
   check(consoleErrors.length === 0, "no console errors" + (consoleErrors.length ? ": " + consoleErrors.join(" | ") : ""));
 } catch (e) {
   check(false, "exception: " + (e && e.stack ? e.stack : e));
@@ -263,7 +341,7 @@ try {
   server.proc.kill("SIGTERM");
   fs.rmSync(tmp, { recursive: true, force: true });
 }
-console.log(`browser: interactive ${report.interactive_ms} ms, easy engine ${(report.think_ms || []).join(", ")} ms ` +
+console.log(`browser: languages checked in ${report.lang_ms} ms; interactive ${report.interactive_ms} ms, easy engine ${(report.think_ms || []).join(", ")} ms ` +
             `(requests ${(report.engine_ms || []).join(", ")} ms), move to reply on screen ${report.reply_ms} ms`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);

@@ -25,10 +25,15 @@ const SERVER_ERRORS = [
   [/^no network is loaded/, "error.no_network"], [/^bad reply from the server/, "error.bad_reply"],
   [/^a ranked game/, "error.ranked_start"], [/^in a ranked game/, "error.ranked_start"],
   [/^(the engine failed|engine produced)/, "error.engine"],
+  [/^sign in to play ranked games/, "error.sign_in_ranked"], [/^sign in as '(.*)' to play under that name/, "error.sign_in_name", "name"],
+  [/^this game is (.*)'s: sign in/, "error.not_your_game", "name"], [/^cross-site request refused/, "error.cross_site"],
 ];
 function errorText(e) {
   const msg = String(e && e.message !== undefined ? e.message : e);
-  for (const [re, key] of SERVER_ERRORS) if (re.test(msg)) return t(key);
+  for (const [re, key, param] of SERVER_ERRORS) {
+    const m = msg.match(re);
+    if (m) return t(key, param ? { [param]: m[1] } : undefined);
+  }
   return t("error.other", { message: msg });
 }
 // Why a game is no longer ranked (the server's note).

@@ -150,6 +150,10 @@ I18N.add("en", {
   "error.bad_reply": "The server's reply could not be read.",
   "error.ranked_start": "A ranked game starts from a standard setup under the standard rules, with you playing one side.",
   "error.engine": "The engine failed; please try again.",
+  "error.sign_in_ranked": "Sign in to play ranked games (guests play unranked).",
+  "error.sign_in_name": "Sign in as {name} to play under that name.",
+  "error.not_your_game": "This game is {name}'s: sign in as {name} to play it.",
+  "error.cross_site": "Request refused: it came from another site.",
   "error.other": "Error: {message}",
 
   "piece.K.cho": "Cho's general",

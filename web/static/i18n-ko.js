@@ -150,6 +150,10 @@ I18N.add("ko", {
   "error.bad_reply": "서버의 응답을 읽을 수 없습니다.",
   "error.ranked_start": "랭킹 대국은 표준 상차림과 표준 규칙으로, 한쪽을 맡아 시작합니다.",
   "error.engine": "엔진 오류입니다. 다시 시도하세요.",
+  "error.sign_in_ranked": "랭킹 대국은 로그인해야 둘 수 있습니다 (손님은 랭킹 없이 둡니다).",
+  "error.sign_in_name": "그 이름으로 두려면 {name}(으)로 로그인하세요.",
+  "error.not_your_game": "{name}의 대국입니다: {name}(으)로 로그인해야 둘 수 있습니다.",
+  "error.cross_site": "요청이 거부되었습니다: 다른 사이트에서 왔습니다.",
   "error.other": "오류: {message}",
 
   "piece.K.cho": "초 궁",

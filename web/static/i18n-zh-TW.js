@@ -150,6 +150,10 @@ I18N.add("zh-TW", {
   "error.bad_reply": "無法讀取伺服器的回應。",
   "error.ranked_start": "排名對局須從標準擺法、以標準規則開始，並由你執一方。",
   "error.engine": "電腦出錯，請再試一次。",
+  "error.sign_in_ranked": "請登入帳戶才能下排名對局（訪客只能下不計排名的對局）。",
+  "error.sign_in_name": "請以 {name} 登入才能用這個名字對局。",
+  "error.not_your_game": "這是 {name} 的對局：請以 {name} 登入後再走棋。",
+  "error.cross_site": "請求被拒絕：它來自其他網站。",
   "error.other": "錯誤：{message}",
 
   "piece.K.cho": "楚方的將",
