@@ -101,7 +101,11 @@ bool prepare_config(const std::string& run_dir, const std::string& given, bool d
 
 }  // namespace
 
-bool cluster_launch(LaunchRequest req, std::string* error) {
+namespace {
+
+// Absolute paths, the options checked and the run's config checked; outside a dry run the run directory
+// and its config.yaml are created.
+bool prepare_launch(LaunchRequest& req, std::string* error) {
   LaunchOptions& o = req.opts;
   if (o.run_dir.empty()) return fail(error, "--run-dir is required");
   o.run_dir = strip_slash(absolute_path(o.run_dir));
@@ -124,7 +128,64 @@ bool cluster_launch(LaunchRequest req, std::string* error) {
     return fail(error, err);
   if (!req.dry_run && !make_dirs(o.run_dir)) return fail(error, "cannot create run directory " + o.run_dir);
   if (!req.dry_run && !prepare_config(o.run_dir, req.config_file, false, &config_path, &err)) return fail(error, err);
+  return true;
+}
 
+// The jobs of an earlier launch (none where there was none). Two launches at once would run two w0s:
+// refused while recorded jobs are queued or running.
+bool check_earlier_launch(const std::string& run_dir, const std::string& jobs_path, JobsFile& previous,
+                          std::string* error) {
+  std::string err;
+  if (!fs::exists(jobs_path)) return true;
+  if (!read_jobs_file(jobs_path, previous, &err)) return fail(error, err);
+  bool known = false;
+  std::vector<std::string> live = live_jobs(previous, &known);
+  if (!live.empty())
+    return fail(error,
+                "jobs " + join(live, ", ") +
+                    " of an earlier launch are still queued or running; run `janggi-zero cluster stop --run-dir " +
+                    run_dir + "` first");
+  return true;
+}
+
+// Submits every script, recording its job in jobs; all or nothing: a half-launched run would confuse
+// status and stop, so a failure cancels the jobs submitted before it.
+bool submit_jobs(const std::vector<JobScript>& scripts, const std::string& slurm_dir, int workers, JobsFile& jobs,
+                 std::string* error) {
+  std::string err;
+  for (const JobScript& s : scripts) {
+    JobRecord r;
+    r.role = s.role;
+    r.script = slurm_dir + "/" + s.filename;
+    r.tasks = s.role == "selfplay" ? workers : 1;
+    if (!sbatch_submit(r.script, &r.id, &err)) {
+      std::vector<std::string> ids;
+      for (const JobRecord& j : jobs.jobs) ids.push_back(j.id);
+      std::string cerr;
+      if (!ids.empty() && !scancel_jobs(ids, &cerr))
+        std::fprintf(stderr, "warning: could not cancel jobs %s: %s\n", join(ids, " ").c_str(), cerr.c_str());
+      return fail(error, err);
+    }
+    jobs.jobs.push_back(r);
+  }
+  return true;
+}
+
+void print_launched(const JobsFile& jobs, const std::string& jobs_path) {
+  for (const JobRecord& r : jobs.jobs)
+    std::printf("%-9s job %s%s\n", r.role.c_str(), r.id.c_str(),
+                r.role == "selfplay" ? (" (array 0-" + std::to_string(r.tasks - 1) + ", workers w0..w" +
+                                        std::to_string(r.tasks - 1) + ")")
+                                           .c_str()
+                                     : "");
+  std::printf("jobs recorded in %s\n", jobs_path.c_str());
+}
+
+}  // namespace
+
+bool cluster_launch(LaunchRequest req, std::string* error) {
+  if (!prepare_launch(req, error)) return false;
+  const LaunchOptions& o = req.opts;
   const std::string slurm_dir = o.run_dir + "/slurm";
   const std::vector<JobScript> scripts = make_job_scripts(o);
   if (req.dry_run) {
@@ -135,20 +196,10 @@ bool cluster_launch(LaunchRequest req, std::string* error) {
     return true;
   }
 
-  // Two launches at once would run two w0s: refuse while recorded jobs are queued or running.
   JobsFile previous;
   const std::string jobs_path = jobs_file_path(o.run_dir);
-  bool had_previous = fs::exists(jobs_path);
-  if (had_previous && !read_jobs_file(jobs_path, previous, &err)) return fail(error, err);
-  if (had_previous) {
-    bool known = false;
-    std::vector<std::string> live = live_jobs(previous, &known);
-    if (!live.empty())
-      return fail(error,
-                  "jobs " + join(live, ", ") +
-                      " of an earlier launch are still queued or running; run `janggi-zero cluster stop --run-dir " +
-                      o.run_dir + "` first");
-  }
+  if (!check_earlier_launch(o.run_dir, jobs_path, previous, error)) return false;
+  std::string err;
   for (const char* sub : {"/slurm/logs", "/games", "/models", "/eval", "/metrics", "/checkpoints"})
     if (!make_dirs(o.run_dir + sub)) return fail(error, "cannot create " + o.run_dir + sub);
   for (const JobScript& s : scripts)
@@ -159,30 +210,9 @@ bool cluster_launch(LaunchRequest req, std::string* error) {
   jobs.run_dir = o.run_dir;
   jobs.earlier_ids = previous.earlier_ids;
   for (const JobRecord& r : previous.jobs) jobs.earlier_ids.push_back(r.id);
-  for (const JobScript& s : scripts) {
-    JobRecord r;
-    r.role = s.role;
-    r.script = slurm_dir + "/" + s.filename;
-    r.tasks = s.role == "selfplay" ? o.workers : 1;
-    if (!sbatch_submit(r.script, &r.id, &err)) {
-      // All or nothing: a half-launched run would confuse status and stop.
-      std::vector<std::string> ids;
-      for (const JobRecord& j : jobs.jobs) ids.push_back(j.id);
-      std::string cerr;
-      if (!ids.empty() && !scancel_jobs(ids, &cerr))
-        std::fprintf(stderr, "warning: could not cancel jobs %s: %s\n", join(ids, " ").c_str(), cerr.c_str());
-      return fail(error, err);
-    }
-    jobs.jobs.push_back(r);
-  }
+  if (!submit_jobs(scripts, slurm_dir, o.workers, jobs, error)) return false;
   if (!write_jobs_file(jobs_path, jobs, &err)) return fail(error, err + " (jobs were submitted: cancel them by hand)");
-  for (const JobRecord& r : jobs.jobs)
-    std::printf("%-9s job %s%s\n", r.role.c_str(), r.id.c_str(),
-                r.role == "selfplay" ? (" (array 0-" + std::to_string(r.tasks - 1) + ", workers w0..w" +
-                                        std::to_string(r.tasks - 1) + ")")
-                                           .c_str()
-                                     : "");
-  std::printf("jobs recorded in %s\n", jobs_path.c_str());
+  print_launched(jobs, jobs_path);
   return true;
 }
 
@@ -208,27 +238,28 @@ bool cluster_stop(const std::string& run_dir_in, double wait_s, std::string* err
   return true;
 }
 
-bool cluster_status(const std::string& run_dir_in, bool json, bool validate, std::string* error) {
-  if (run_dir_in.empty()) return fail(error, "--run-dir is required");
-  const std::string run_dir = strip_slash(absolute_path(run_dir_in));
-  if (!fs::is_directory(run_dir)) return fail(error, "run directory " + run_dir + " not found");
-  JobsFile f;
-  std::string jobs_err, q_err;
-  bool have_jobs = read_jobs_file(jobs_file_path(run_dir), f, &jobs_err);
-  if (!have_jobs && fs::exists(jobs_file_path(run_dir))) return fail(error, jobs_err);
-  std::vector<QueueEntry> q;
-  bool have_queue = have_jobs && squeue_all(&q, &q_err);
-  const uint64_t now = now_ms();
-  RunProgress p = scan_run(run_dir, now, 600, validate);
+namespace {
 
+// What `cluster status` knows: the recorded jobs, the queue's view of them, the run's progress.
+struct RunView {
+  std::string run_dir;
+  JobsFile jobs;
+  bool have_jobs = false, have_queue = false;
+  std::vector<QueueEntry> queue;
+  std::string queue_error;
+  RunProgress progress;
+};
+
+nlohmann::json status_json(const RunView& v) {
+  const RunProgress& p = v.progress;
   nlohmann::json j;
-  j["run_dir"] = run_dir;
+  j["run_dir"] = v.run_dir;
   j["jobs"] = nlohmann::json::array();
-  j["queue_known"] = have_queue;
-  if (!have_queue && have_jobs) j["queue_error"] = q_err;
-  for (const JobRecord& r : f.jobs) {
+  j["queue_known"] = v.have_queue;
+  if (!v.have_queue && v.have_jobs) j["queue_error"] = v.queue_error;
+  for (const JobRecord& r : v.jobs.jobs) {
     nlohmann::json jr = {{"role", r.role}, {"id", r.id}, {"tasks", nlohmann::json::array()}};
-    for (const QueueEntry& e : entries_of(q, r.id))
+    for (const QueueEntry& e : entries_of(v.queue, r.id))
       jr["tasks"].push_back({{"id", e.id}, {"state", e.state}, {"elapsed", e.elapsed}, {"reason", e.reason}});
     j["jobs"].push_back(jr);
   }
@@ -251,30 +282,31 @@ bool cluster_status(const std::string& run_dir_in, bool json, bool validate, std
                   {"samples_per_s", p.trainer.samples_per_s},
                   {"ratio", p.trainer.ratio},
                   {"rows", p.trainer.rows}};
-  if (json) {
-    std::printf("%s\n", j.dump(2).c_str());
-    return true;
-  }
+  return j;
+}
 
-  std::printf("run %s\n", run_dir.c_str());
-  if (!have_jobs) {
+void print_jobs(const RunView& v) {
+  if (!v.have_jobs) {
     std::printf("jobs: none recorded (not launched with `cluster launch`)\n");
-  } else {
-    std::printf("jobs (launched %s)%s\n", f.launched_at.c_str(), have_queue ? "" : (": " + q_err).c_str());
-    for (const JobRecord& r : f.jobs) {
-      std::vector<QueueEntry> es = entries_of(q, r.id);
-      std::printf("  %-9s %-10s", r.role.c_str(), r.id.c_str());
-      if (!have_queue)
-        std::printf(" state unknown\n");
-      else if (es.empty())
-        std::printf(" not in queue (finished or cancelled)\n");
-      else {
-        std::printf("\n");
-        for (const QueueEntry& e : es)
-          std::printf("    %-14s %-11s %-10s %s\n", e.id.c_str(), e.state.c_str(), e.elapsed.c_str(), e.reason.c_str());
-      }
+    return;
+  }
+  std::printf("jobs (launched %s)%s\n", v.jobs.launched_at.c_str(), v.have_queue ? "" : (": " + v.queue_error).c_str());
+  for (const JobRecord& r : v.jobs.jobs) {
+    std::vector<QueueEntry> es = entries_of(v.queue, r.id);
+    std::printf("  %-9s %-10s", r.role.c_str(), r.id.c_str());
+    if (!v.have_queue)
+      std::printf(" state unknown\n");
+    else if (es.empty())
+      std::printf(" not in queue (finished or cancelled)\n");
+    else {
+      std::printf("\n");
+      for (const QueueEntry& e : es)
+        std::printf("    %-14s %-11s %-10s %s\n", e.id.c_str(), e.state.c_str(), e.elapsed.c_str(), e.reason.c_str());
     }
   }
+}
+
+void print_progress(const RunProgress& p, uint64_t now) {
   std::printf("self-play (positions/s over the last 10 min):\n");
   if (p.workers.empty()) std::printf("  no workers yet\n");
   for (const WorkerProgress& w : p.workers) {
@@ -300,6 +332,28 @@ bool cluster_status(const std::string& run_dir_in, bool json, bool validate, std
     if (p.trainer.ratio >= 0) std::printf(", %.2f samples per self-play position", p.trainer.ratio);
     std::printf("\n");
   }
+}
+
+}  // namespace
+
+bool cluster_status(const std::string& run_dir_in, bool json, bool validate, std::string* error) {
+  if (run_dir_in.empty()) return fail(error, "--run-dir is required");
+  RunView v;
+  v.run_dir = strip_slash(absolute_path(run_dir_in));
+  if (!fs::is_directory(v.run_dir)) return fail(error, "run directory " + v.run_dir + " not found");
+  std::string jobs_err;
+  v.have_jobs = read_jobs_file(jobs_file_path(v.run_dir), v.jobs, &jobs_err);
+  if (!v.have_jobs && fs::exists(jobs_file_path(v.run_dir))) return fail(error, jobs_err);
+  v.have_queue = v.have_jobs && squeue_all(&v.queue, &v.queue_error);
+  const uint64_t now = now_ms();
+  v.progress = scan_run(v.run_dir, now, 600, validate);
+  if (json) {
+    std::printf("%s\n", status_json(v).dump(2).c_str());
+    return true;
+  }
+  std::printf("run %s\n", v.run_dir.c_str());
+  print_jobs(v);
+  print_progress(v.progress, now);
   return true;
 }
 

@@ -113,8 +113,9 @@ bool check_launch_options(const LaunchOptions& o, std::string* error) {
 
 namespace {
 
-// The #SBATCH header and the shared job-control block.
-std::string prologue(const LaunchOptions& o, const std::string& role, int cpus, int gpus, const std::string& array) {
+// The #SBATCH header.
+std::string sbatch_header(const LaunchOptions& o, const std::string& role, int cpus, int gpus,
+                          const std::string& array) {
   std::ostringstream s;
   const std::string log = o.run_dir + "/slurm/logs/" + role + (array.empty() ? "-%j.log" : "-%A_%a.log");
   s << "#!/bin/bash\n";
@@ -131,6 +132,12 @@ std::string prologue(const LaunchOptions& o, const std::string& role, int cpus, 
   s << "#SBATCH --open-mode=append\n";
   s << "#SBATCH --output=" << log << "\n";
   for (const std::string& a : o.sbatch_args) s << "#SBATCH " << a << "\n";
+  return s.str();
+}
+
+// The run's paths and the command's time limit, as shell variables.
+std::string run_variables(const LaunchOptions& o, const std::string& role) {
+  std::ostringstream s;
   s << "# Written by `janggi-zero cluster launch` (" << role << "). Nothing here but the array index and\n"
     << "# the CPU/GPU counts comes from Slurm: the same run directory works with `janggi-zero train`.\n";
   s << "set -u\n";
@@ -144,7 +151,12 @@ std::string prologue(const LaunchOptions& o, const std::string& role, int cpus, 
   s << "LIMIT=" << limit << "  # seconds the command may run (0: no limit); Slurm's --time kills late\n";
   // Grace between the TERM and a SIGKILL: 30 s, or half the room before Slurm's own limit.
   s << "KILL_AFTER=" << (t > 0 ? std::max<long>(1, std::min<long>(30, (t - limit) / 2)) : 30) << "\n";
-  s << R"SH(# An array task's own id is ARRAY_TASK: `scontrol requeue $SLURM_JOB_ID` could hit the whole array.
+  return s.str();
+}
+
+// The job-control block every script shares: signals, the command's run with its time limit, requeue.
+const char* const JOB_CONTROL =
+    R"SH(# An array task's own id is ARRAY_TASK: `scontrol requeue $SLURM_JOB_ID` could hit the whole array.
 if [ -n "${SLURM_ARRAY_JOB_ID:-}" ]; then JOB=${SLURM_ARRAY_JOB_ID}_${SLURM_ARRAY_TASK_ID}; else JOB=${SLURM_JOB_ID:-local}; fi
 child=0 timer=0 killer=0 sleeper=0 forwarded=0 time_up=0 stopping=0
 say() { echo "$(date '+%F %T') [$JOB] $*"; }
@@ -198,7 +210,10 @@ jz_finish() {
   exit "$rc"
 }
 )SH";
-  return s.str();
+
+// The #SBATCH header and the shared job-control block.
+std::string prologue(const LaunchOptions& o, const std::string& role, int cpus, int gpus, const std::string& array) {
+  return sbatch_header(o, role, cpus, gpus, array) + run_variables(o, role) + JOB_CONTROL;
 }
 
 // " --set 'k=v'" for each override (the same for every command that reads the config).
