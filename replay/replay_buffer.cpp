@@ -34,8 +34,8 @@ bool read_header(const std::string& path, ChunkHeader& h, std::string* error) {
 }
 }  // namespace
 
-int ReplayBuffer::refresh() {
-  std::lock_guard<std::mutex> lock(refresh_mutex_);
+// files_: every chunk file with its size and header, read again only when its size changed.
+void ReplayBuffer::scan_files() {
   std::map<std::string, FileInfo> seen;
   for (const std::string& path : list_chunk_files(dir_)) {
     struct stat st;
@@ -59,7 +59,33 @@ int ReplayBuffer::refresh() {
     seen[path] = info;
   }
   files_.swap(seen);
+}
 
+// A chunk file with every game validated, or null (with a warning).
+std::shared_ptr<ReplayBuffer::Chunk> ReplayBuffer::load_chunk(const std::string& path) {
+  auto chunk = std::make_shared<Chunk>();
+  chunk->path = path;
+  ChunkHeader h;
+  std::string why;
+  bool ok = read_chunk_file(path, h, chunk->games, &why);
+  for (size_t i = 0; ok && i < chunk->games.size(); ++i) {
+    if (!validate_game(chunk->games[i], &why)) {
+      why = "'" + path + "': game " + std::to_string(i) + ": " + why;
+      ok = false;
+    }
+  }
+  if (!ok) {
+    JZ_LOG("warning: skipping chunk %s", why.c_str());
+    return nullptr;
+  }
+  chunk->created_ms = h.created_ms;
+  chunk->positions = h.position_count;
+  return chunk;
+}
+
+// keep: the newest chunks that cover the window, those already loaded reused. Returns how many were
+// loaded now; a chunk that fails to load is marked bad.
+int ReplayBuffer::load_window(std::map<std::string, std::shared_ptr<Chunk>>& keep) {
   // Newest first; ties broken by name so every process agrees on the window.
   std::vector<std::pair<const std::string*, FileInfo*>> order;
   for (auto& [path, info] : files_)
@@ -68,8 +94,6 @@ int ReplayBuffer::refresh() {
     if (a.second->created_ms != b.second->created_ms) return a.second->created_ms > b.second->created_ms;
     return *a.first > *b.first;
   });
-
-  std::map<std::string, std::shared_ptr<Chunk>> keep;
   int64_t covered = 0;
   int loaded_now = 0;
   for (auto& [path, info] : order) {
@@ -80,28 +104,23 @@ int ReplayBuffer::refresh() {
       covered += info->positions;
       continue;
     }
-    auto chunk = std::make_shared<Chunk>();
-    chunk->path = *path;
-    ChunkHeader h;
-    std::string why;
-    bool ok = read_chunk_file(*path, h, chunk->games, &why);
-    for (size_t i = 0; ok && i < chunk->games.size(); ++i) {
-      if (!validate_game(chunk->games[i], &why)) {
-        why = "'" + *path + "': game " + std::to_string(i) + ": " + why;
-        ok = false;
-      }
-    }
-    if (!ok) {
-      JZ_LOG("warning: skipping chunk %s", why.c_str());
+    std::shared_ptr<Chunk> chunk = load_chunk(*path);
+    if (!chunk) {
       info->bad = true;
       continue;
     }
-    chunk->created_ms = h.created_ms;
-    chunk->positions = h.position_count;
     covered += chunk->positions;
     keep[*path] = chunk;
     ++loaded_now;
   }
+  return loaded_now;
+}
+
+int ReplayBuffer::refresh() {
+  std::lock_guard<std::mutex> lock(refresh_mutex_);
+  scan_files();
+  std::map<std::string, std::shared_ptr<Chunk>> keep;
+  int loaded_now = load_window(keep);
 
   std::unique_lock<std::shared_mutex> wlock(mutex_);
   loaded_.swap(keep);

@@ -74,6 +74,10 @@ class ReplayBuffer {
     std::vector<std::pair<const Chunk*, const GameRecord*>> games;
     std::vector<int64_t> all, full;  // prefix sums of plies / full plies per game, size games+1
   };
+  // The parts of refresh(), under refresh_mutex_.
+  void scan_files();
+  int load_window(std::map<std::string, std::shared_ptr<Chunk>>& keep);
+  static std::shared_ptr<Chunk> load_chunk(const std::string& path);
   void rebuild_index();
   void fill(const GameRecord& g, int ply, ReplaySample& out) const;
 

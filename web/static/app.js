@@ -190,8 +190,9 @@ function endText(r) {
   const mine = state.human === "cho" || state.human === "han";
   let text = r.winner === "draw" ? t("end.draw") : mine ? t(r.winner === state.human ? "end.you_won" : "end.you_lost")
                                                        : t("end.wins", { side: sideName(r.winner) });
-  text += " " + t("end.by", { ending: named("ending.", r.ending) });
-  if (r.count) text += " " + t("end.count", { cho: r.count.cho, han: r.count.han });
+  const ending = named("ending.", r.ending);
+  text = r.count ? t("end.by_count", { outcome: text, ending, cho: r.count.cho, han: r.count.han })
+                 : t("end.by", { outcome: text, ending });
   const rk = state.rank || {};
   if (rk.recorded && rk.ranked) text += " " + t("end.points", { points: rk.points });
   return text;
@@ -264,7 +265,17 @@ function showRank() {
 function showLevel() {
   const l = levelInfo($("level").value);
   if (!l) return;
-  show("level-desc", () => named("level.desc.", l.name) + (l.strength ? " " + t("level.measured", { strength: l.strength }) : ""));
+  show("level-desc", () => named("level.desc.", l.name) + (l.strength ? " " + t("level.measured", { strength: strengthText(l.strength) }) : ""));
+}
+// The network's measured strength, the server's "86% vs alphabeta:level=easy (100 games, 1000 ms per move); ...".
+function strengthText(line) {
+  return line.split("; ").map((part) => {
+    const m = part.match(/^(\d+)% vs (\S+) \((\d+) games(?:, (\d+) ms per move|, (\d+) simulations)?\)$/);
+    if (!m) return part;
+    const lv = m[2].match(/^alphabeta:level=(\w+)$/);
+    const p = { score: m[1], level: lv ? named("levelshort.", lv[1]) : m[2], games: m[3] };
+    return m[4] ? t("level.score_ms", { ...p, ms: m[4] }) : m[5] ? t("level.score_sims", { ...p, sims: m[5] }) : t("level.score", p);
+  }).join(t("list.sep"));
 }
 function showRules() { show("rules-desc", () => named("ruleset.desc.", $("rules").value)); }
 
