@@ -90,6 +90,111 @@ bool parse_record_format(const std::string& s, RecordFormat& out) {
   return true;
 }
 
+namespace {
+
+// Why a record is refused, and the ply (-1: the game as a whole).
+struct Refusal {
+  std::string why;
+  int ply = -1;
+};
+bool refuse(Refusal& r, std::string why, int ply) {
+  r = {std::move(why), ply};
+  return false;
+}
+
+// Plays the record's moves from pos, keeping each ply's legal moves in legal[0..n] (n: after the last).
+bool replay_moves(const ParsedGame& g, Position& pos, std::vector<MoveList>& legal, Refusal& r) {
+  int n = int(g.moves.size());
+  for (int i = 0; i < n; ++i) {
+    generate_legal(pos, legal[i]);
+    GameResult res = game_result(pos, legal[i].size);
+    if (res.over()) return refuse(r, "the game was already over (" + res.str() + ") before this move", i);
+    if (!legal[i].contains(g.moves[i])) return refuse(r, "illegal move " + move_to_uci(g.moves[i]), i);
+    pos.do_move(g.moves[i]);
+  }
+  generate_legal(pos, legal[n]);
+  return true;
+}
+
+// The game's result: the rules' where the final position ends the game (the record must agree), else
+// the record's, where an ending the rules decide is refused and a length cap is decided by counting.
+bool final_result(const ParsedGame& g, const Position& pos, const MoveList& legal, GameResult& res, Refusal& r) {
+  int n = int(g.moves.size());
+  GameResult actual = game_result(pos, legal.size);
+  res = {g.winner, g.ending, g.by_counting};
+  if (actual.over()) {
+    if (g.winner != Winner::NONE && g.winner != actual.winner)
+      return refuse(r,
+                    "the record says " + describe_result(g.winner, g.ending, false) + " but the rules give " +
+                        describe_result(actual.winner, actual.ending, actual.by_counting),
+                    n);
+    res = actual;
+    return true;
+  }
+  if (g.winner == Winner::NONE) return refuse(r, "no result (a game needs one for its value target)", -1);
+  if (rules_ending(g.ending))
+    return refuse(r, std::string("the record says ") + ending_name(g.ending) + " but the game is not over", n);
+  if ((g.ending == Ending::RESIGNATION || g.ending == Ending::TIME) && g.winner == Winner::DRAW)
+    return refuse(r, "a draw by resignation or time", -1);
+  if (g.ending == Ending::LENGTH_CAP) {
+    GameResult d = decide(pos, Ending::LENGTH_CAP);
+    if (d.winner != g.winner) return refuse(r, "length-cap result differs from counting", n);
+    res = d;
+  }
+  return true;
+}
+
+// The policy target of a ply: the move played, or with smoothing a uniform share over at most 256
+// entries (the format's limit), the played move first.
+void ply_target(Move played, const MoveList& l, float smoothing, std::vector<std::pair<Move, float>>& target) {
+  target.clear();
+  if (smoothing <= 0 || l.size <= 1) {
+    target.push_back({played, 1.f});
+    return;
+  }
+  int k = std::min(l.size, 256);
+  float each = smoothing / float(k);
+  target.push_back({played, 1.f - smoothing + each});
+  for (int j = 0; j < l.size && int(target.size()) < k; ++j)
+    if (l[j] != played) target.push_back({l[j], each});
+}
+
+// The replay game: header from the record and its result, one ply per move with the result as its
+// value target (W/D/L from the mover's view).
+void fill_record(const ParsedGame& g, float smoothing, const std::string& origin, const GameResult& res,
+                 const Position& final_pos, const std::vector<MoveList>& legal, GameRecord& out) {
+  int n = int(g.moves.size());
+  out = GameRecord();
+  out.start_fen = g.start_fen;
+  out.ruleset = g.ruleset;
+  for (int s = 0; s < SETUP_NB; ++s)
+    if (setup_fen(s) == g.start_fen) out.setup = uint8_t(s);
+  out.source = GameSource::IMPORT;
+  out.origin = origin;
+  out.winner = res.winner;
+  out.ending = res.ending;
+  out.flags = res.by_counting ? GAME_FLAG_BY_COUNTING : 0;
+  out.final_margin = int16_t(material_margin(final_pos));
+  out.plies.reserve(n);
+  std::vector<std::pair<Move, float>> target;
+  Position start;
+  start.set_fen(g.start_fen, g.ruleset, nullptr);
+  Color side = start.side_to_move();
+  for (int i = 0; i < n; ++i, side = ~side) {
+    float wdl[3] = {0, 1, 0};
+    if (res.winner == Winner::CHO || res.winner == Winner::HAN) {
+      bool won = res.winner == winner_of(side);
+      wdl[0] = won ? 1.f : 0.f;
+      wdl[1] = 0;
+      wdl[2] = won ? 0.f : 1.f;
+    }
+    ply_target(g.moves[i], legal[i], smoothing, target);
+    out.add_ply(g.moves[i], true, wdl, target);
+  }
+}
+
+}  // namespace
+
 bool make_training_game(const ParsedGame& g, float smoothing, const std::string& origin, GameRecord& out, int* bad_ply,
                         std::string* error) {
   auto fail = [&](const std::string& why, int ply) {
@@ -104,74 +209,11 @@ bool make_training_game(const ParsedGame& g, float smoothing, const std::string&
   // One legal-move list per ply, reused across games (the policy target needs them after the result).
   thread_local std::vector<MoveList> legal;
   if (legal.size() < g.moves.size() + 1) legal.resize(g.moves.size() + 1);
-  int n = int(g.moves.size());
-  for (int i = 0; i < n; ++i) {
-    generate_legal(pos, legal[i]);
-    GameResult r = game_result(pos, legal[i].size);
-    if (r.over()) return fail("the game was already over (" + r.str() + ") before this move", i);
-    if (!legal[i].contains(g.moves[i])) return fail("illegal move " + move_to_uci(g.moves[i]), i);
-    pos.do_move(g.moves[i]);
-  }
-  generate_legal(pos, legal[n]);
-  GameResult actual = game_result(pos, legal[n].size);
-  GameResult res{g.winner, g.ending, g.by_counting};
-  if (actual.over()) {
-    if (g.winner != Winner::NONE && g.winner != actual.winner)
-      return fail("the record says " + describe_result(g.winner, g.ending, false) + " but the rules give " +
-                      describe_result(actual.winner, actual.ending, actual.by_counting),
-                  n);
-    res = actual;
-  } else {
-    if (g.winner == Winner::NONE) return fail("no result (a game needs one for its value target)", -1);
-    if (rules_ending(g.ending))
-      return fail(std::string("the record says ") + ending_name(g.ending) + " but the game is not over", n);
-    if ((g.ending == Ending::RESIGNATION || g.ending == Ending::TIME) && g.winner == Winner::DRAW)
-      return fail("a draw by resignation or time", -1);
-    if (g.ending == Ending::LENGTH_CAP) {
-      GameResult d = decide(pos, Ending::LENGTH_CAP);
-      if (d.winner != g.winner) return fail("length-cap result differs from counting", n);
-      res = d;
-    }
-  }
-
-  out = GameRecord();
-  out.start_fen = g.start_fen;
-  out.ruleset = g.ruleset;
-  for (int s = 0; s < SETUP_NB; ++s)
-    if (setup_fen(s) == g.start_fen) out.setup = uint8_t(s);
-  out.source = GameSource::IMPORT;
-  out.origin = origin;
-  out.winner = res.winner;
-  out.ending = res.ending;
-  out.flags = res.by_counting ? GAME_FLAG_BY_COUNTING : 0;
-  out.final_margin = int16_t(material_margin(pos));
-  out.plies.reserve(n);
-  std::vector<std::pair<Move, float>> target;
-  Position start;
-  start.set_fen(g.start_fen, g.ruleset, nullptr);
-  Color side = start.side_to_move();
-  for (int i = 0; i < n; ++i, side = ~side) {
-    float wdl[3] = {0, 1, 0};
-    if (res.winner == Winner::CHO || res.winner == Winner::HAN) {
-      bool won = res.winner == winner_of(side);
-      wdl[0] = won ? 1.f : 0.f;
-      wdl[1] = 0;
-      wdl[2] = won ? 0.f : 1.f;
-    }
-    target.clear();
-    const MoveList& l = legal[i];
-    if (smoothing <= 0 || l.size <= 1) {
-      target.push_back({g.moves[i], 1.f});
-    } else {
-      // Uniform share over at most 256 entries (the format's limit), the played move first.
-      int k = std::min(l.size, 256);
-      float each = smoothing / float(k);
-      target.push_back({g.moves[i], 1.f - smoothing + each});
-      for (int j = 0; j < l.size && int(target.size()) < k; ++j)
-        if (l[j] != g.moves[i]) target.push_back({l[j], each});
-    }
-    out.add_ply(g.moves[i], true, wdl, target);
-  }
+  Refusal r;
+  GameResult res;
+  if (!replay_moves(g, pos, legal, r) || !final_result(g, pos, legal[g.moves.size()], res, r))
+    return fail(r.why, r.ply);
+  fill_record(g, smoothing, origin, res, pos, legal, out);
   // The trainer's buffer drops a whole chunk for one game it rejects: check with its own test.
   if (!validate_game(out, &why)) return fail("not a valid replay game: " + why, -1);
   return true;
