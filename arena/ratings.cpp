@@ -9,10 +9,12 @@
 
 namespace jz {
 
-bool fit_ratings(const std::vector<PairResult>& results, const RatingOptions& opt, std::vector<Rating>& out,
-                 std::string* error) {
-  out.clear();
-  std::map<std::string, int> index;
+namespace {
+
+// Every player's index (in name order) and the anchor: the given one, else "random" where it played,
+// else the first name. False on a bad result or an anchor that played no games.
+bool index_players(const std::vector<PairResult>& results, const RatingOptions& opt, std::map<std::string, int>& index,
+                   std::vector<std::string>& names, std::string& anchor, std::string* error) {
   for (auto& r : results) {
     if (r.a.empty() || r.b.empty() || r.a == r.b || r.w < 0 || r.d < 0 || r.l < 0) {
       *error = "bad result '" + r.a + "' vs '" + r.b + "'";
@@ -26,30 +28,18 @@ bool fit_ratings(const std::vector<PairResult>& results, const RatingOptions& op
     return false;
   }
   int n = 0;
-  std::vector<std::string> names;
   for (auto& [name, i] : index) i = n++, names.push_back(name);
-  std::string anchor = opt.anchor.empty() ? (index.count("random") ? "random" : names[0]) : opt.anchor;
+  anchor = opt.anchor.empty() ? (index.count("random") ? "random" : names[0]) : opt.anchor;
   if (!index.count(anchor)) {
     *error = "anchor '" + anchor + "' played no games";
     return false;
   }
-  // Games (N) and points (S) per ordered pair, the prior included.
-  Eigen::MatrixXd N = Eigen::MatrixXd::Zero(n, n), S = Eigen::MatrixXd::Zero(n, n);
-  out.resize(size_t(n));
-  for (auto& r : results) {
-    int a = index[r.a], b = index[r.b];
-    double games = r.w + r.d + r.l, pts = r.w + 0.5 * r.d;
-    N(a, b) += games, N(b, a) += games;
-    S(a, b) += pts, S(b, a) += games - pts;
-    out[size_t(a)].games += games, out[size_t(a)].score += pts;
-    out[size_t(b)].games += games, out[size_t(b)].score += games - pts;
-  }
-  for (int i = 0; i < n; ++i)
-    for (int j = 0; j < n; ++j)
-      if (N(i, j) > 0) N(i, j) += opt.prior_draws, S(i, j) += opt.prior_draws / 2;
+  return true;
+}
 
-  // Players reachable from the anchor through games; the rest cannot be rated against it.
-  int root = index[anchor];
+// Players reachable from the anchor through games; the rest cannot be rated against it.
+std::vector<bool> reachable(const Eigen::MatrixXd& N, int root) {
+  int n = int(N.rows());
   std::vector<bool> reach(size_t(n), false);
   std::vector<int> stack = {root};
   reach[size_t(root)] = true;
@@ -59,16 +49,18 @@ bool fit_ratings(const std::vector<PairResult>& results, const RatingOptions& op
     for (int j = 0; j < n; ++j)
       if (N(i, j) > 0 && !reach[size_t(j)]) reach[size_t(j)] = true, stack.push_back(j);
   }
-  std::vector<int> free;  // variables: reachable players except the anchor
-  std::vector<int> var(size_t(n), -1);
-  for (int i = 0; i < n; ++i)
-    if (reach[size_t(i)] && i != root) var[size_t(i)] = int(free.size()), free.push_back(i);
+  return reach;
+}
 
+// Maximum likelihood by Newton's method over the free players' ratings r (var: each player's variable,
+// -1 for the fixed ones; free: the player of each variable); info ends as the negative Hessian of the
+// log-likelihood at the optimum.
+bool newton_fit(const Eigen::MatrixXd& N, const Eigen::MatrixXd& S, const std::vector<int>& var,
+                const std::vector<int>& free, int max_iterations, Eigen::VectorXd& r, Eigen::MatrixXd& info,
+                std::string* error) {
   const double c = std::log(10.0) / 400.0;
-  Eigen::VectorXd r = Eigen::VectorXd::Zero(n);
-  int m = int(free.size());
-  Eigen::MatrixXd info(m, m);  // negative Hessian of the log-likelihood
-  for (int it = 0; it < opt.max_iterations && m > 0; ++it) {
+  int n = int(N.rows()), m = int(free.size());
+  for (int it = 0; it < max_iterations && m > 0; ++it) {
     Eigen::VectorXd g = Eigen::VectorXd::Zero(m);
     info.setZero();
     for (int i = 0; i < n; ++i) {
@@ -93,6 +85,45 @@ bool fit_ratings(const std::vector<PairResult>& results, const RatingOptions& op
     for (int k = 0; k < m; ++k) r(free[size_t(k)]) += step(k);
     if (biggest < 1e-7) break;
   }
+  return true;
+}
+
+}  // namespace
+
+bool fit_ratings(const std::vector<PairResult>& results, const RatingOptions& opt, std::vector<Rating>& out,
+                 std::string* error) {
+  out.clear();
+  std::map<std::string, int> index;
+  std::vector<std::string> names;
+  std::string anchor;
+  if (!index_players(results, opt, index, names, anchor, error)) return false;
+  int n = int(names.size());
+  // Games (N) and points (S) per ordered pair, the prior included.
+  Eigen::MatrixXd N = Eigen::MatrixXd::Zero(n, n), S = Eigen::MatrixXd::Zero(n, n);
+  out.resize(size_t(n));
+  for (auto& r : results) {
+    int a = index[r.a], b = index[r.b];
+    double games = r.w + r.d + r.l, pts = r.w + 0.5 * r.d;
+    N(a, b) += games, N(b, a) += games;
+    S(a, b) += pts, S(b, a) += games - pts;
+    out[size_t(a)].games += games, out[size_t(a)].score += pts;
+    out[size_t(b)].games += games, out[size_t(b)].score += games - pts;
+  }
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < n; ++j)
+      if (N(i, j) > 0) N(i, j) += opt.prior_draws, S(i, j) += opt.prior_draws / 2;
+
+  int root = index[anchor];
+  std::vector<bool> reach = reachable(N, root);
+  std::vector<int> free;  // variables: reachable players except the anchor
+  std::vector<int> var(size_t(n), -1);
+  for (int i = 0; i < n; ++i)
+    if (reach[size_t(i)] && i != root) var[size_t(i)] = int(free.size()), free.push_back(i);
+  Eigen::VectorXd r = Eigen::VectorXd::Zero(n);
+  int m = int(free.size());
+  Eigen::MatrixXd info(m, m);
+  if (!newton_fit(N, S, var, free, opt.max_iterations, r, info, error)) return false;
+
   Eigen::MatrixXd cov = m > 0 ? Eigen::MatrixXd(info.inverse()) : Eigen::MatrixXd();
   for (int i = 0; i < n; ++i) {
     Rating& x = out[size_t(i)];
