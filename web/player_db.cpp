@@ -282,9 +282,11 @@ FinishedGame game_row(Stmt& s) {
 
 }  // namespace
 
-bool PlayerDb::games(const std::string& player, int limit, std::vector<FinishedGame>* out, std::string* error) {
+bool PlayerDb::games(const std::string& player, int limit, std::vector<FinishedGame>* out, std::string* error,
+                     bool newest_first) {
   std::lock_guard<std::mutex> lock(mutex_);
-  Stmt s(db_, (std::string(GAME_COLUMNS) + "WHERE ?1 = '' OR p.name = ?1 ORDER BY g.id LIMIT ?2").c_str());
+  std::string order = newest_first ? "ORDER BY g.id DESC" : "ORDER BY g.id";
+  Stmt s(db_, (std::string(GAME_COLUMNS) + "WHERE ?1 = '' OR p.name = ?1 " + order + " LIMIT ?2").c_str());
   s.bind(1, player).bind(2, int64_t(limit));
   out->clear();
   int rc;

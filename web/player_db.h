@@ -74,8 +74,9 @@ class PlayerDb {
   bool record_game(FinishedGame& g, std::string* error);
   // Players by points (then wins, then name), at most `limit`.
   std::vector<PlayerStats> leaderboard(int limit, std::string* error);
-  // Finished games, oldest first, optionally one player's only ("" = all).
-  bool games(const std::string& player, int limit, std::vector<FinishedGame>* out, std::string* error);
+  // Finished games, oldest first (or the newest `limit` newest first), optionally one player's only ("" = all).
+  bool games(const std::string& player, int limit, std::vector<FinishedGame>* out, std::string* error,
+             bool newest_first = false);
 
   // The stored game of a web game id (the newest, should one id be stored twice); false when none.
   bool game_by_web_id(const std::string& game_id, FinishedGame* out, std::string* error);

@@ -155,7 +155,9 @@ bool handle_player_request(PlayerDb* db, const WebRequest& req, WebResponse* out
   std::vector<FinishedGame> games;
   if (p == "/api/games") {
     if (!int_param(req, "limit", 100, 10000, &limit)) return *out = error(400, "limit must be 1..10000"), true;
-    if (!db->games(player, limit, &games, &err)) return *out = error(503, err), true;
+    std::string order = param(req, "order");
+    if (order != "" && order != "oldest" && order != "newest") return *out = error(400, "order must be oldest or newest"), true;
+    if (!db->games(player, limit, &games, &err, order == "newest")) return *out = error(503, err), true;
     json list = json::array();
     for (const FinishedGame& g : games) list.push_back(game_json(g));
     return *out = reply(200, {{"games", list}}), true;

@@ -1,7 +1,7 @@
 // The player endpoints of the web API (web/api.h routes here first):
 //   GET  /api/player?name=           a player's points, wins, losses, draws per level, games played
 //   GET  /api/leaderboard[?limit=N]  players by points
-//   GET  /api/games[?player=&limit=] finished games (newest last)
+//   GET  /api/games[?player=&limit=&order=newest] finished games (oldest first unless order=newest)
 //   GET  /api/export?format=jsonl|gib[&player=]  finished games as a file `janggi-zero import` reads
 // Without a player database every one answers 404 with a JSON error.
 #pragma once

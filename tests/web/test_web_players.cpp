@@ -128,6 +128,7 @@ TEST_F(WebPlayers, EndpointsValidateTheirParameters) {
     EXPECT_EQ(get(std::string("/api/leaderboard") + q).first, 400) << q;
   EXPECT_EQ(get("/api/export?format=pdf").first, 400);
   EXPECT_EQ(get("/api/games?player=a%20b").first, 400);
+  EXPECT_EQ(get("/api/games?order=sideways").first, 400);
   EXPECT_EQ(post("/api/leaderboard", json::object()).first, 404);
   auto [st, e] = post("/api/new", {{"player", "x y"}});
   EXPECT_EQ(st, 401);  // a guest may not name a player
@@ -284,6 +285,13 @@ TEST_F(WebPlayers, FiftyConcurrentGamesAllStored) {
   EXPECT_EQ(errors.load(), 0);
   EXPECT_EQ(int(get("/api/games?limit=10000").second["games"].size()), before + 50);
   EXPECT_EQ(get("/api/player?name=load3").second["losses"], 5);
+  // A player's history: their newest games first.
+  auto newest = get("/api/games?player=load3&order=newest&limit=2").second["games"];
+  auto oldest = get("/api/games?player=load3&limit=5").second["games"];
+  ASSERT_EQ(newest.size(), 2u);
+  ASSERT_EQ(oldest.size(), 5u);
+  EXPECT_EQ(newest[0]["id"], oldest[4]["id"]);
+  EXPECT_GT(newest[0]["id"].get<int64_t>(), newest[1]["id"].get<int64_t>());
 }
 
 }  // namespace

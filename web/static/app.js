@@ -240,6 +240,18 @@ function updateButtons() {
   $("engine").textContent = humanToMove() || !live ? t("button.hint") : t("button.engine");
   $("resign").disabled = busy || !live || state.human === "none";
   $("new-game").disabled = busy;
+  const over = !!(state && state.result.over);
+  $("review-link").hidden = !over;
+  if (over) $("review-link").href = "/review.html?id=" + encodeURIComponent(state.id);
+}
+
+// Ranked games are for signed-in players (account.js); guests play unranked.
+function showAccount() {
+  const me = window.jzAccount;
+  $("ranked").disabled = !me;
+  if (!me) $("ranked").checked = false;
+  show("account-status", () => (window.jzAccount ? t("account.playing_as", { name: window.jzAccount.name })
+                                                 : t("account.guest")));
 }
 
 function levelInfo(name) { return ((info && info.level_info) || []).find((l) => l.name === name); }
@@ -312,8 +324,7 @@ function newGame() {
   show("thinking", () => "");
   const body = { cho_setup: $("cho-setup").value, han_setup: $("han-setup").value, rules: $("rules").value,
                  human: $("human").value, level: $("level").value };
-  const name = info.players ? $("player-name").value.trim() : "";
-  if (name) { body.player = name; body.ranked = $("ranked").checked; localStorage.setItem("jz-player", name); }
+  if (info.players && window.jzAccount) body.ranked = $("ranked").checked;  // the server knows who plays
   return act(() => api("POST", "/api/new", body));
 }
 
@@ -329,7 +340,9 @@ async function init() {
   showRules();
   show("ranked-rule", rankedRule);
   $("player-box").hidden = !info.players;
-  $("player-name").value = localStorage.getItem("jz-player") || "";
+  window.addEventListener("jz-account", showAccount);
+  await window.jzAccountReady;
+  showAccount();
   I18N.onChange(() => {
     fillSelects();
     for (const [id, fn] of views) $(id).textContent = fn();

@@ -19,7 +19,14 @@ I18N.apply();
         t("lb.level_stats", { level: levelName(l), points: s.points, wins: s.wins, losses: s.losses, draws: s.draws })).join(t("list.sep"));
       for (const v of [p.rank, p.name, p.points, p.wins, p.losses, p.draws, p.games, levels]) {
         const td = document.createElement("td");
-        td.textContent = v;
+        if (v === p.name) {  // the player's games, each with its review
+          const a = document.createElement("a");
+          a.href = "/history.html?player=" + encodeURIComponent(p.name);
+          a.textContent = v;
+          td.appendChild(a);
+        } else {
+          td.textContent = v;
+        }
         tr.appendChild(td);
       }
       tb.appendChild(tr);
