@@ -11,14 +11,9 @@
 // page in it and fitting 390 px, the header's switch changes it and the choice holds after a reload and
 // on the other pages, ?lang= chooses too. Any console error fails (t() logs one for a missing key).
 // Screenshots go to OUT_DIR (lang-CODE-PAGE.png for the languages).
-import { spawn } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { createRequire } from "node:module";
-
-const require = createRequire(import.meta.url);
-const puppeteer = require("puppeteer-core");
+import { check, collectErrors, launchBrowser, pressSquare as pressBoardSquare, startServer, tally, tmp } from "./harness.mjs";
 
 const [binary, outDir] = process.argv.slice(2);
 if (!binary || !outDir) {
@@ -26,33 +21,7 @@ if (!binary || !outDir) {
   process.exit(2);
 }
 fs.mkdirSync(outDir, { recursive: true });
-const chromium = process.env.CHROMIUM || "/usr/bin/chromium";
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "jz-browser-"));
-let passed = 0, failed = 0;
 const report = {};
-function check(ok, what) {
-  if (ok) passed++; else failed++;
-  console.log((ok ? "ok   " : "FAIL ") + what);
-}
-
-// A fontconfig with DejaVu only: the page must not rely on CJK system fonts.
-const fontsConf = path.join(tmp, "fonts.conf");
-fs.writeFileSync(fontsConf, `<?xml version="1.0"?><!DOCTYPE fontconfig SYSTEM "fonts.dtd"><fontconfig>
-<dir>/usr/share/fonts/truetype/dejavu</dir><cachedir>${tmp}/fc-cache</cachedir></fontconfig>`);
-
-function startServer() {
-  return new Promise((resolve, reject) => {
-    const p = spawn(binary, ["serve", "--port", "0", "--no-model", "--data-dir", path.join(tmp, "data")],
-                    { stdio: ["ignore", "pipe", "inherit"] });
-    let out = "";
-    p.stdout.on("data", (d) => {
-      out += d;
-      const m = out.match(/serving on (http:\/\/[^/]+\/)/);
-      if (m) resolve({ proc: p, url: m[1] });
-    });
-    p.on("exit", (code) => reject(new Error("serve exited with " + code + ": " + out)));
-  });
-}
 
 // For each selector: the CJK characters of the node's own text all come from the JZ Labels fonts.
 async function cjkFromEmbeddedFonts(page, selectors) {
@@ -79,19 +48,13 @@ async function cjkFromEmbeddedFonts(page, selectors) {
   return ok;
 }
 
-const server = await startServer();
-const browser = await puppeteer.launch({
-  executablePath: chromium,
-  headless: true,
-  args: ["--no-sandbox", "--disable-gpu", "--font-render-hinting=none"],
-  env: { ...process.env, FONTCONFIG_FILE: fontsConf },
-});
+const server = await startServer(binary);
+const browser = await launchBrowser();
 const consoleErrors = [];
 try {
   const page = await browser.newPage();
   await page.setViewport({ width: 1100, height: 820 });
-  page.on("console", (m) => { if (m.type() === "error") consoleErrors.push(m.text()); });
-  page.on("pageerror", (e) => consoleErrors.push(String(e)));
+  collectErrors(page, consoleErrors, "play");
   page.on("dialog", (d) => d.accept());  // "Resign this game?", "Leave the game in progress?"
 
   // Loaded and interactive: the engine list is filled from /api/info. This scenario runs in English.
@@ -155,17 +118,7 @@ try {
 
   // Click a soldier: its targets show; click one: the engine answers within easy's limit.
   // A point of the board (unflipped), by mouse or by touch.
-  const pressSquare = async (sq, touch) => {
-    const box = await page.$eval("#board", (svg, sq) => {
-      const f = sq.charCodeAt(0) - 97, r = parseInt(sq.slice(1), 10) - 1;
-      const p = svg.createSVGPoint();
-      p.x = 48 + f * 64; p.y = 48 + (9 - r) * 64;
-      const q = p.matrixTransform(svg.getScreenCTM());
-      return [q.x, q.y];
-    }, sq);
-    if (touch) await page.touchscreen.tap(box[0], box[1]);
-    else await page.mouse.click(box[0], box[1]);
-  };
+  const pressSquare = (sq, touch) => pressBoardSquare(page, sq, touch);
   const clickSquare = (sq) => pressSquare(sq, false);
   await clickSquare("a4");
   const targets = await page.$$eval("#board circle.target", (c) => c.length);
@@ -274,8 +227,7 @@ try {
   for (const [code, L] of Object.entries(LANGS)) {
     const ctx = await browser.createBrowserContext();
     const p = await ctx.newPage();
-    p.on("console", (m) => { if (m.type() === "error") consoleErrors.push(`[${code}] ${m.text()}`); });
-    p.on("pageerror", (e) => consoleErrors.push(`[${code}] ${e}`));
+    collectErrors(p, consoleErrors, code);
     await p.setViewport({ width: 390, height: 844, isMobile: true, hasTouch: true, deviceScaleFactor: 1 });
     await p.setExtraHTTPHeaders({ "Accept-Language": L.browser.join(",") });
     await p.evaluateOnNewDocument((langs) => {
@@ -343,5 +295,5 @@ try {
 }
 console.log(`browser: languages checked in ${report.lang_ms} ms; interactive ${report.interactive_ms} ms, easy engine ${(report.think_ms || []).join(", ")} ms ` +
             `(requests ${(report.engine_ms || []).join(", ")} ms), move to reply on screen ${report.reply_ms} ms`);
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
+console.log(`${tally.passed} passed, ${tally.failed} failed`);
+process.exit(tally.failed ? 1 : 0);
