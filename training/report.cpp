@@ -173,7 +173,8 @@ double train_value_at(const CsvTable* train, const char* column, double step) {
 
 std::vector<ChartSeries> sorted_series(const std::map<std::string, ChartSeries>& m) {
   std::vector<ChartSeries> ss;
-  for (auto& [name, s] : m) {
+  for (auto& [name, series] : m) {
+    const ChartSeries& s = series;  // a named reference: C++17 lambdas cannot capture a binding
     if (s.x.empty()) continue;
     std::vector<size_t> idx(s.x.size());
     for (size_t i = 0; i < idx.size(); ++i) idx[i] = i;

@@ -90,7 +90,8 @@ void read_run(const std::string& dir, const std::string& run, Curves& c, std::st
 
 std::vector<ChartSeries> sorted(const std::map<std::string, ChartSeries>& m) {
   std::vector<ChartSeries> out;
-  for (auto& [name, s] : m) {
+  for (auto& [name, series] : m) {
+    const ChartSeries& s = series;  // a named reference: C++17 lambdas cannot capture a binding
     std::vector<size_t> idx(s.x.size());
     for (size_t i = 0; i < idx.size(); ++i) idx[i] = i;
     std::sort(idx.begin(), idx.end(), [&](size_t a, size_t b) { return s.x[a] < s.x[b]; });
