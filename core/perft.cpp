@@ -8,8 +8,7 @@ namespace jz {
 uint64_t perft(Position& pos, int depth) {
   if (depth == 0) return 1;
   if (pos.pass_ended()) return 0;
-  // Rule option same-piece-check: its draw ends the game like the pass endings (history-dependent).
-  if (pos.options().has(RuleOptions::SAME_PIECE_CHECK) && same_piece_check(pos)) return 0;
+  if (option_ended(pos)) return 0;
   if (depth == 1) return uint64_t(count_legal(pos));
   MoveList list;
   generate_legal(pos, list);
@@ -25,7 +24,7 @@ uint64_t perft(Position& pos, int depth) {
 std::vector<std::pair<Move, uint64_t>> perft_divide(const Position& root, int depth, int threads) {
   std::vector<std::pair<Move, uint64_t>> out;
   if (depth < 1 || root.pass_ended()) return out;
-  if (root.options().has(RuleOptions::SAME_PIECE_CHECK) && same_piece_check(root)) return out;
+  if (option_ended(root)) return out;
   MoveList list;
   generate_legal(root, list);
   out.resize(list.size);

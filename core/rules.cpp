@@ -14,7 +14,7 @@ const RulesetInfo RULESETS[RULESET_NB] = {
 const char* ENDING_NAMES[] = {
     "none",           "checkmate",   "double pass", "bikjang",      "repetition", "perpetual check", "move rule",
     "back-and-forth", "resignation", "length cap",  "illegal move", "time",       "same-piece check"};
-const char* OPTION_NAMES[RULE_OPTION_NB] = {"elephant-chariot", "soldier-promotion", "same-piece-check"};
+const char* OPTION_NAMES[RULE_OPTION_NB] = {"elephant-chariot", "soldier-promotion", "same-piece-check", "facing-draw"};
 }  // namespace
 
 const char* rule_option_name(int i) { return OPTION_NAMES[i]; }
@@ -168,6 +168,12 @@ bool same_piece_check(const Position& pos) {
   return n > 0;
 }
 
+bool option_ended(const Position& pos) {
+  RuleOptions o = pos.options();
+  return (o.has(RuleOptions::FACING_DRAW) && pos.state().facing) ||
+         (o.has(RuleOptions::SAME_PIECE_CHECK) && same_piece_check(pos));
+}
+
 GameResult game_result(const Position& pos) { return game_result(pos, count_legal(pos)); }
 
 GameResult game_result(const Position& pos, int legal_move_count) {
@@ -176,6 +182,12 @@ GameResult game_result(const Position& pos, int legal_move_count) {
   if (pos.pass_ended()) {
     bool bikjang = info.bikjang && pos.state(1).facing;
     return decide(pos, bikjang ? Ending::BIKJANG : Ending::DOUBLE_PASS);
+  }
+  if (pos.options().has(RuleOptions::FACING_DRAW) && pos.state().facing) {  // a simplified rule: a draw at once
+    GameResult r;
+    r.winner = Winner::DRAW;
+    r.ending = Ending::BIKJANG;
+    return r;
   }
   if (legal_move_count == 0) {
     GameResult r;

@@ -54,6 +54,10 @@ GameResult decide(const Position& pos, Ending ending);
 // and one of its pieces (followed as it moves) attacked the enemy general after each of them.
 bool same_piece_check(const Position& pos);
 
+// A rule option's draw on the board (same-piece check, facing generals): it ends the game like the
+// pass endings do, also in perft.
+bool option_ended(const Position& pos);
+
 // Full game-end test for the current position, given its history.
 // Checks, in order: pass endings, checkmate, same-piece check (option), back-and-forth (janggimodern), repetition /
 // perpetual check, move rule. Returns winner NONE while the game goes on.

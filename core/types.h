@@ -56,15 +56,15 @@ struct Move {
 // Optional rules that Janggi sources describe, each off by default (docs/rules.md "Rule options").
 // A rule set plus these flags define the game; bits are stable (they may be stored).
 struct RuleOptions {
-  enum Flag : uint8_t { ELEPHANT_CHARIOT = 1, PROMOTION = 2, SAME_PIECE_CHECK = 4 };
+  enum Flag : uint8_t { ELEPHANT_CHARIOT = 1, PROMOTION = 2, SAME_PIECE_CHECK = 4, FACING_DRAW = 8 };
   uint8_t bits = 0;
   constexpr bool has(Flag f) const { return bits & f; }
   constexpr bool any() const { return bits != 0; }
   constexpr bool operator==(RuleOptions o) const { return bits == o.bits; }
   constexpr bool operator!=(RuleOptions o) const { return bits != o.bits; }
 };
-constexpr int RULE_OPTION_NB = 3;
-// "elephant-chariot", "soldier-promotion", "same-piece-check" (bit i = 1 << i).
+constexpr int RULE_OPTION_NB = 4;
+// "elephant-chariot", "soldier-promotion", "same-piece-check", "facing-draw" (bit i = 1 << i).
 const char* rule_option_name(int i);
 // Adds the named option to out; false if the name is unknown.
 bool parse_rule_option(const std::string& name, RuleOptions& out);

@@ -119,19 +119,23 @@ json state_json(const GameStore::WebGame& g) {
                  {"by_counting", r.by_counting}};
   if (r.by_counting)  // the count as the rules make it: Han gets 1.5 points for moving second
     j["result"]["count"] = {{"cho", g.game.pos().material(CHO)}, {"han", g.game.pos().material(HAN) + 1.5}};
-  json legal = json::object();
+  json legal = json::object(), promotions = json::object();
   j["pass"] = nullptr;
   if (!r.over()) {
     MoveList list;
     generate_legal(pos, list);
     for (Move m : list) {
-      if (m.is_pass())
+      if (m.is_pass()) {
         j["pass"] = move_to_uci(m);
-      else
+      } else if (m.promotion() != NO_PIECE_TYPE) {  // soldier-promotion: the page asks which piece
+        promotions[square_name(m.from()) + square_name(m.to())].push_back(move_to_uci(m));
+      } else {
         legal[square_name(m.from())].push_back(square_name(m.to()));
+      }
     }
   }
   j["legal"] = legal;
+  j["promotions"] = promotions;
   j["last_move"] = g.game.ply() ? json(move_to_uci(g.game.moves().back())) : json(nullptr);
   j["eval"] = shown_eval(g);
   j["rank"] = rank_json(g.rank);

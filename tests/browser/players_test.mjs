@@ -3,7 +3,8 @@
 // win (the person's moves from the binary's own UCI engine), see the result and +10, find the game on
 // the leaderboard and in the player's history, open its review (the evaluation graph from the
 // background analysis, the mistakes marked, arrows for the played and the better move, keyboard
-// navigation), and leave a ranked game for a new one: it counts as a loss. No page scrolls sideways at
+// navigation), and leave a ranked game for a new one: it counts as a loss; rule options and the
+// simplified rules for unranked games. No page scrolls sideways at
 // 390 px; no console error. Screenshots of each step in OUT_DIR.
 //   node tests/browser/players_test.mjs JANGGI_ZERO OUT_DIR
 import fs from "node:fs";
@@ -140,6 +141,19 @@ try {
     const games = await page.evaluate((n) => fetch("/api/games?order=newest&player=" + encodeURIComponent(n)).then((r) => r.json()), run.player);
     check(games.games.length === 2 && games.games[0].result === "loss",
           `[${tag}] the abandoned ranked game is recorded as a loss (${games.games.map((g) => g.result).join(", ")})`);
+    // Rule options are for unranked games; the simplified rules are janggicasual with facing-draw.
+    if (!run.phone) {
+      await page.$eval("#ranked", (c) => { c.checked = true; c.dispatchEvent(new Event("change")); });
+      check(await page.$$eval("#rule-options input", (cs) => cs.length === 4 && cs.every((c) => c.disabled)),
+            `[${tag}] rule options are off for a ranked game`);
+      await page.$eval("#ranked", (c) => { c.checked = false; c.dispatchEvent(new Event("change")); });
+      await page.select("#rules", "simplified");
+      await page.click('#rule-options input[value="soldier-promotion"]');
+      await page.click("#new-game");
+      await page.waitForFunction(() => state && state.ply === 0 && state.rules === "janggicasual");
+      const ro = await page.evaluate(() => state.rule_options);
+      check(ro === "soldier-promotion,facing-draw", `[${tag}] simplified rules with soldier promotion: ${ro}`);
+    }
     await ctx.close();
   }
   check(errors.length === 0, "no console errors" + (errors.length ? ": " + errors.slice(0, 5).join(" | ") : ""));

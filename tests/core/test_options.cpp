@@ -251,3 +251,19 @@ TEST(RuleOptions, DefaultsLeaveRandomGamesUnchanged) {
     b.do_move(m);
   }
 }
+
+TEST(RuleOptions, FacingGeneralsDrawAtOnce) {
+  // janggicasual has no bikjang: generals may face each other there. With facing-draw (the simplified
+  // rules of casual play sites) the move that opens the file ends the game in a draw.
+  const std::string fen = "4k4/9/9/9/9/4N4/9/9/9/4K4 w - - 0 1";
+  Position p = at(fen, opts("facing-draw"), "", Ruleset::CASUAL);
+  EXPECT_FALSE(game_result(p).over());
+  Position moved = at(fen, opts("facing-draw"), "e5c6", Ruleset::CASUAL);
+  GameResult r = game_result(moved);
+  EXPECT_EQ(r.winner, Winner::DRAW);
+  EXPECT_EQ(r.ending, Ending::BIKJANG);
+  EXPECT_EQ(perft(moved, 1), 0u);  // over: no moves below
+  Position off = at(fen, RuleOptions{}, "e5c6", Ruleset::CASUAL);
+  EXPECT_FALSE(game_result(off).over());
+  EXPECT_GT(perft(off, 1), 0u);
+}

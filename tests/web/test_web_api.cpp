@@ -1,6 +1,8 @@
 // The web API end to end: a server on an ephemeral loopback port, games played over HTTP, bad requests
 // answered with 4xx + a JSON error, concurrent games, the embedded page.
 #include <gtest/gtest.h>
+
+#include <algorithm>
 #include <httplib.h>
 
 #include <nlohmann/json.hpp>
@@ -270,7 +272,7 @@ TEST(WebDefaultLevel, NewGamesAndInfoUseTheDefault) {
 // an unknown name, or the elephant-chariot setup without its option, is a bad request.
 TEST(WebRuleOptions, NewGameTakesAndEchoesThem) {
   GameStore store(ServerOptions(), nullptr);
-  EXPECT_EQ(json::parse(store.info().body)["rule_options"].size(), 3u);
+  EXPECT_EQ(json::parse(store.info().body)["rule_options"].size(), size_t(RULE_OPTION_NB));
   ApiReply r = store.new_game(
       R"({"cho_setup":"elephant-chariot","rule_options":"elephant-chariot,soldier-promotion","human":"both"})");
   ASSERT_EQ(r.status, 200) << r.body;
@@ -280,6 +282,28 @@ TEST(WebRuleOptions, NewGameTakesAndEchoesThem) {
   EXPECT_EQ(json::parse(store.new_game("{}").body)["rule_options"], "");
   EXPECT_EQ(store.new_game(R"({"rule_options":"flying-general"})").status, 400);
   EXPECT_EQ(store.new_game(R"({"cho_setup":"elephant-chariot"})").status, 400);
+  // The page's simplified rules: janggicasual with facing-draw.
+  json simple = json::parse(store.new_game(R"({"rules":"janggicasual","rule_options":"facing-draw"})").body);
+  EXPECT_EQ(simple["rules"], "janggicasual");
+  EXPECT_EQ(simple["rule_options"], "facing-draw");
+}
+
+// With soldier-promotion the state lists a soldier's promotions apart, so that the page can ask which.
+TEST(WebRuleOptions, PromotionsAreListedAndPlayed) {
+  GameStore store(ServerOptions(), nullptr);
+  json s = json::parse(store.new_game(
+      R"({"fen":"4k4/2P6/9/9/9/9/9/9/4A4/4K4 w - - 0 1","rule_options":"soldier-promotion","human":"both"})").body);
+  ASSERT_TRUE(s["promotions"].contains("c9c10")) << s.dump();
+  EXPECT_EQ(s["promotions"]["c9c10"], json({"c9c10r", "c9c10c", "c9c10n", "c9c10b"}));
+  const json& to = s["legal"]["c9"];
+  EXPECT_EQ(std::count(to.begin(), to.end(), json("c10")), 1);  // the plain move once
+  ApiReply r = store.move(json{{"id", s["id"]}, {"move", "c9c10c"}}.dump());
+  ASSERT_EQ(r.status, 200) << r.body;
+  bool cannon = false;
+  json after = json::parse(r.body);
+  for (auto& p : after["pieces"]) cannon = cannon || (p["sq"] == "c10" && p["type"] == "C");
+  EXPECT_TRUE(cannon) << r.body;
+  EXPECT_TRUE(json::parse(store.new_game(R"({"human":"both"})").body)["promotions"].empty());
 }
 
 // A network whose every evaluation fails, as a LibTorch error during play would.

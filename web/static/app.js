@@ -107,9 +107,12 @@ function svgPointToSquare(ev) {
 async function clickSquare(sq) {
   if (!humanToMove() || busy) return;
   if (selected && (state.legal[selected] || []).includes(sq)) {
-    const move = selected + sq;
+    let move = selected + sq;
+    const promotions = (state.promotions || {})[move];
+    if (promotions) move = await choosePromotion(move, promotions);
     selected = null;
     hintMove = null;
+    if (!move) { draw(); return; }
     await act(() => api("POST", "/api/move", { id: state.id, move }));
     return;
   }
@@ -250,6 +253,7 @@ function showAccount() {
   const me = window.jzAccount;
   $("ranked").disabled = !me;
   if (!me) $("ranked").checked = false;
+  showRuleOptions();
   show("account-status", () => (window.jzAccount ? t("account.playing_as", { name: window.jzAccount.name })
                                                  : t("account.guest")));
 }
@@ -311,8 +315,82 @@ function fillSelect(id, values, prefix, def) {
 function fillSelects() {
   fillSelect("cho-setup", info.setups, "setup.", "inner");
   fillSelect("han-setup", info.setups, "setup.", "inner");
-  fillSelect("rules", info.rules, "ruleset.", "janggi");
+  fillSelect("rules", [...info.rules, "simplified"], "ruleset.", "janggi");
+  fillRuleOptions();
   fillSelect("level", info.levels, "level.", info.default_level || (info.network ? "net" : "expert"));
+}
+
+// Soldier promotion (a rule option): the pieces on offer and "no promotion", as buttons in a dialog.
+// Resolves to the UCI move chosen, or null when the dialog is closed.
+function choosePromotion(plain, moves) {
+  return new Promise((resolve) => {
+    const dlg = document.createElement("dialog");
+    dlg.id = "promotion";
+    const title = document.createElement("p");
+    title.textContent = t("promotion.choose");
+    dlg.appendChild(title);
+    const color = state.turn;
+    for (const uci of [...moves, plain]) {
+      const b = document.createElement("button");
+      b.type = "button";
+      const type = uci.length > plain.length ? uci.slice(-1).toUpperCase() : null;
+      b.textContent = type ? HANJA[color][type] + " " + t("piece." + type) : t("promotion.none");
+      b.className = type ? "glyph promote-" + type : "promote-none";
+      b.onclick = () => { dlg.close(); dlg.remove(); resolve(uci); };
+      dlg.appendChild(b);
+    }
+    dlg.addEventListener("cancel", () => { dlg.remove(); resolve(null); });
+    document.body.appendChild(dlg);
+    dlg.showModal();
+  });
+}
+
+// The rule options chosen for an unranked game (ranked games are played without any), and the
+// simplified rules: janggicasual with facing-draw.
+function chosenRules() {
+  const simple = $("rules").value === "simplified";
+  const options = ranked() ? [] : [...document.querySelectorAll("#rule-options input:checked")].map((c) => c.value);
+  if (simple && !options.includes("facing-draw")) options.push("facing-draw");
+  return { rules: simple ? "janggicasual" : $("rules").value, rule_options: options.join(",") };
+}
+function ranked() { return !!(info.players && window.jzAccount && $("ranked").checked); }
+
+// Rule options are for unranked games; the elephant-chariot setup is offered while its option is on.
+function showRuleOptions() {
+  const off = ranked();
+  for (const c of document.querySelectorAll("#rule-options input")) { c.disabled = off; if (off) c.checked = false; }
+  const ec = !off && !!document.querySelector('#rule-options input[value="elephant-chariot"]:checked');
+  for (const id of ["cho-setup", "han-setup"]) {
+    const sel = $(id), has = [...sel.options].some((o) => o.value === "elephant-chariot");
+    if (ec && !has) {
+      const o = document.createElement("option");
+      o.value = "elephant-chariot";
+      o.textContent = t("setup.elephant-chariot");
+      sel.appendChild(o);
+    } else if (!ec && has) {
+      if (sel.value === "elephant-chariot") sel.value = "inner";
+      sel.querySelector('option[value="elephant-chariot"]').remove();
+    }
+  }
+}
+
+function fillRuleOptions() {
+  const box = $("rule-options");
+  const checked = new Set([...box.querySelectorAll("input:checked")].map((c) => c.value));
+  box.textContent = "";
+  for (const name of info.rule_options || []) {
+    const l = document.createElement("label");
+    l.className = "check";
+    const c = document.createElement("input");
+    c.type = "checkbox";
+    c.value = name;
+    c.checked = checked.has(name);
+    c.onchange = showRuleOptions;
+    l.append(c, " " + t("option." + name));
+    l.title = t("option." + name + ".desc");
+    box.appendChild(l);
+  }
+  showRuleOptions();
 }
 
 function liveRankedOrStarted() { return state && !state.result.over && (state.ply > 0 || (state.rank || {}).ranked); }
@@ -322,7 +400,7 @@ function newGame() {
   hintMove = null;
   showEval(null);
   show("thinking", () => "");
-  const body = { cho_setup: $("cho-setup").value, han_setup: $("han-setup").value, rules: $("rules").value,
+  const body = { cho_setup: $("cho-setup").value, han_setup: $("han-setup").value, ...chosenRules(),
                  human: $("human").value, level: $("level").value };
   if (info.players && window.jzAccount) body.ranked = $("ranked").checked;  // the server knows who plays
   return act(() => api("POST", "/api/new", body));
@@ -336,6 +414,7 @@ async function init() {
   show("engine-name", () => t(info.network ? "engine.network" : "engine.alphabeta"));
   $("level").onchange = showLevel;
   $("rules").onchange = showRules;
+  $("ranked").onchange = showRuleOptions;
   showLevel();
   showRules();
   show("ranked-rule", rankedRule);
