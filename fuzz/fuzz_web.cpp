@@ -1,8 +1,10 @@
 // Web requests through the router of `janggi-zero serve` (web/api.h) and its game store, without
 // sockets. An input is a session, one request per line: "METHOD TARGET [BODY]" with TARGET =
 // path[?query]. "$ID" in a line stands for the id of the last game created, since ids are random and
-// an input could not name one otherwise. Every answer must be a known status with a JSON body (the
-// page's files aside), and no request may make the server fail (500) or throw.
+// an input could not name one otherwise. Like a browser, the session sends back the last cookie the
+// server set (accounts: register, login, logout); "COOKIE text" and "ORIGIN text" lines set the
+// Cookie and Origin headers of the requests after them instead. Every answer must be a known status
+// with a JSON body (the page's files aside), and no request may make the server fail (500) or throw.
 #include <cstdint>
 #include <memory>
 #include <sstream>
@@ -72,20 +74,32 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   o.max_think_ms = 5;  // every engine move is a few milliseconds of alpha-beta:
   o.max_nodes = 300;   // the clock is read every 1024 nodes, so nodes bound it more tightly
   o.hash_mb = 1;
+  o.analysis_nodes = 200;  // reviews: a few hundred nodes per position
   jz::GameStore store(o, nullptr);
   // Players, ranked games and export on a private in-memory database, new for every input.
   std::string err;
   std::shared_ptr<jz::PlayerDb> db = jz::PlayerDb::open(":memory:", &err);
   if (!db) __builtin_trap();
-  store.set_player_db(db);
+  jz::AccountOptions cheap;  // libsodium's smallest Argon2id: inputs register often
+  cheap.hash_ops = 1;
+  cheap.hash_mem_bytes = 8192;
+  store.set_player_db(db, cheap);
   std::istringstream in(std::string(reinterpret_cast<const char*>(data), size));
-  std::string line, last_id = "none";
+  std::string line, last_id = "none", cookie, origin;
   for (int n = 0; n < 64 && std::getline(in, line); ++n) {
+    if (line.rfind("COOKIE ", 0) == 0 || line.rfind("ORIGIN ", 0) == 0) {
+      (line[0] == 'C' ? cookie : origin) = line.substr(7);
+      continue;
+    }
     replace_all(line, "$ID", last_id);
     jz::WebRequest req = parse_request(line);
+    req.cookie = cookie, req.origin = origin, req.host = "127.0.0.1:8080", req.remote_addr = "127.0.0.1";
     jz::WebResponse res = jz::handle_web_request(store, req);
+    for (auto& [k, v] : res.headers)
+      if (k == "Set-Cookie") cookie = v.substr(0, v.find(';'));
     int s = res.status;
-    if (s != 200 && s != 400 && s != 404 && s != 409 && s != 422) __builtin_trap();
+    bool known = s == 200 || s == 400 || s == 401 || s == 403 || s == 404 || s == 409 || s == 422 || s == 429;
+    if (!known) __builtin_trap();
     if (res.content_type.rfind("application/json", 0) != 0) {
       // Only page files and exports are not JSON.
       if (s != 200 || (req.path.rfind("/api/", 0) == 0 && req.path != "/api/export")) __builtin_trap();

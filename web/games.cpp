@@ -147,6 +147,7 @@ json state_json(const GameStore::WebGame& g) {
 GameStore::GameStore(const ServerOptions& opts, std::shared_ptr<Evaluator> net)
     : opts_(opts),
       net_(std::move(net)),
+      analyzer_(AnalysisOptions{opts.analysis_nodes}),
       id_state_(std::random_device{}() ^ (uint64_t(std::random_device{}()) << 32) ^
                 uint64_t(std::chrono::steady_clock::now().time_since_epoch().count())),
       slots_(std::make_unique<EngineSlots>(opts.engine_slots > 0 ? opts.engine_slots

@@ -33,6 +33,7 @@ struct ServerOptions {
   std::string default_level = "expert";
   std::string default_reason;
   std::string network_strength;  // the network's measured strength, one line (web/levels.h)
+  uint64_t analysis_nodes = 100000;  // a review's alpha-beta nodes per position (web/analysis.h)
 };
 
 struct ApiReply {
