@@ -268,7 +268,7 @@ I18N.add("en", {
   "review.mistakes": "Mistakes",
   "review.no_mistakes": "No move lost more than 10% of its side's expected score.",
   "review.waiting": "The analysis is running…",
-  "review.mistake_line": "{n}. {side}: {move} was a {kind} (−{drop}%); better {best}",
+  "review.mistake_line": "{n}. {side}: {move}, {kind} (−{drop}%); better {best}",
   "review.kind.inaccuracy": "inaccuracy",
   "review.kind.mistake": "mistake",
   "review.kind.blunder": "blunder",
