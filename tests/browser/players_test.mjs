@@ -1,6 +1,7 @@
-// Players on the web page, in each language (繁體中文 and 한국어 at 390x844 with touch, English at
-// 1280x800 with a mouse): register through the header's dialog, play a ranked game against easy to a
-// win (the person's moves from the binary's own UCI engine), see the result and +10, find the game on
+// Players on the web page, in each language (繁體中文, 한국어, English), each at 390x844 with touch and at
+// 1280x800 with a mouse: register through the header's dialog, play a ranked game against easy to a
+// win (the person's moves from the binary's own UCI engine; a reload after a few moves resumes it), see
+// the result and +10, find the game on
 // the leaderboard and in the player's history, open its review (the evaluation graph from the
 // background analysis, the mistakes marked, arrows for the played and the better move, keyboard
 // navigation), and leave a ranked game for a new one: it counts as a loss; rule options and the
@@ -23,8 +24,10 @@ const browser = await launchBrowser();
 const engine = uciEngine(binary, 150);
 const errors = [];
 
+// Each language on a phone (390x844, touch) and on a desktop (1280x800, mouse).
 const RUNS = [{ lang: "zh-TW", player: "wanjia01", phone: true }, { lang: "ko", player: "브라우저", phone: true },
-              { lang: "en", player: "browser2", phone: false }];
+              { lang: "en", player: "browser2", phone: true }, { lang: "zh-TW", player: "wanjia02", phone: false },
+              { lang: "ko", player: "데스크톱", phone: false }, { lang: "en", player: "browser3", phone: false }];
 
 async function fits(page, what) {
   const w = await page.evaluate(() => document.documentElement.scrollWidth);
@@ -32,11 +35,21 @@ async function fits(page, what) {
 }
 
 // Plays Cho for the person with the UCI engine until the game ends; returns the plies played.
-async function playToTheEnd(page, touch) {
+async function playToTheEnd(page, touch, tag) {
+  let reloaded = false;
   for (let i = 0; i < 400; i++) {
     const s = await page.evaluate(() => ({ over: state.result.over, turn: state.turn, busy, start: state.start_fen,
                                            moves: state.moves.map((m) => m.uci), pass: state.pass }));
     if (s.over) return s.moves.length;
+    if (!reloaded && s.moves.length >= 6 && !s.busy) {  // a reload mid-game resumes it
+      reloaded = true;
+      const id = await page.evaluate(() => state.id);
+      await page.reload({ waitUntil: "load" });
+      await page.waitForFunction((n) => typeof state !== "undefined" && state && state.moves.length >= n, {}, s.moves.length);
+      const back = await page.evaluate(() => [state.id, state.moves.map((m) => m.uci).join(" "), state.rank.ranked]);
+      check(back[0] === id && back[1].startsWith(s.moves.join(" ")) && back[2], `[${tag}] a reload mid-game resumes it, still ranked`);
+      continue;
+    }
     if (s.busy || s.turn !== "cho") { await new Promise((r) => setTimeout(r, 30)); continue; }
     const mv = await engine.best(s.start, s.moves);
     const m = mv.match(/^([a-i]\d+)([a-i]\d+)$/);
@@ -51,7 +64,7 @@ async function playToTheEnd(page, touch) {
 
 try {
   for (const run of RUNS) {
-    const tag = run.lang;
+    const tag = run.lang + (run.phone ? "-phone" : "-desktop");
     const ctx = await browser.createBrowserContext();  // a fresh profile: its own cookie and storage
     const page = await ctx.newPage();
     collectErrors(page, errors, tag);
@@ -80,10 +93,10 @@ try {
     await page.waitForFunction(() => state && state.ply === 0 && state.rank.ranked);
     if (run.phone) await fits(page, `${tag} play`);
     let t0 = Date.now();
-    const plies = await playToTheEnd(page, run.phone);
+    const plies = await playToTheEnd(page, run.phone, tag);
     const end = await page.evaluate(() => ({ rank: state.rank, result: state.result, status: document.querySelector("#status").textContent,
                                              review: !document.querySelector("#review-link").hidden }));
-    report[`${tag}_game`] = { plies, seconds: (Date.now() - t0) / 1000, ending: end.result.ending };
+    report[`${tag} game`] = { plies, seconds: (Date.now() - t0) / 1000, ending: end.result.ending };
     check(end.rank.result === "win" && end.rank.points === 10 && end.status.includes("+10"),
           `[${tag}] a ranked win against easy in ${plies} plies (${end.result.ending}): "${end.status}"`);
     check(end.review, `[${tag}] the finished game offers its review`);
@@ -94,13 +107,13 @@ try {
     await Promise.all([page.waitForNavigation({ waitUntil: "load" }), page.click("#review-link")]);
     await page.waitForFunction(() => typeof review !== "undefined" && review && review.analysis.status === "done",
                                { timeout: 120000 });
-    report[`${tag}_review_s`] = (Date.now() - t0) / 1000;
+    report[`${tag} review s`] = (Date.now() - t0) / 1000;
     const rv = await page.evaluate(() => ({ line: !!document.querySelector("#graph polyline"),
                                             dots: document.querySelectorAll("#graph circle.graph-dot").length,
                                             listed: document.querySelectorAll("#mistakes li.mistake").length,
                                             marked: document.querySelectorAll("#moves td.inaccuracy, #moves td.mistake, #moves td.blunder").length,
                                             positions: review.positions.length, at }));
-    check(rv.line && rv.positions === plies + 1, `[${tag}] the review graphs ${rv.positions} positions in ${report[`${tag}_review_s`]} s`);
+    check(rv.line && rv.positions === plies + 1, `[${tag}] the review graphs ${rv.positions} positions in ${report[`${tag} review s`]} s`);
     check(rv.listed > 0 && rv.dots === rv.listed && rv.marked === rv.listed,
           `[${tag}] ${rv.listed} mistakes listed, marked in the graph and the move list`);
     await page.click("#mistakes li.mistake");
