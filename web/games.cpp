@@ -34,6 +34,8 @@ struct GameStore::WebGame {
   json eval;                           // last engine report, Cho's view
   RankInfo rank;                       // player, ranked or not, stored once finished (web/ranking.h)
   uint64_t last_used = 0;
+  int seen_ply = -1;  // the ply when forfeit_idle last looked, and since when it has stood
+  std::chrono::steady_clock::time_point seen_since{};
 };
 
 namespace {
@@ -171,7 +173,31 @@ std::string GameStore::new_id() {
   return buf;
 }
 
+void GameStore::forfeit_idle() {
+  if (opts_.abandon_seconds <= 0) return;
+  auto now = std::chrono::steady_clock::now();
+  std::vector<std::shared_ptr<WebGame>> ranked;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (now - last_idle_check_ < std::chrono::seconds(1)) return;
+    last_idle_check_ = now;
+    for (auto& [id, g] : games_)
+      if (g->rank.ranked) ranked.push_back(g);
+  }
+  for (auto& g : ranked) {
+    std::unique_lock<std::mutex> lock(g->mutex, std::try_to_lock);  // a game in use is not idle
+    if (!lock || g->game.over()) continue;
+    if (g->game.ply() != g->seen_ply) {
+      g->seen_ply = g->game.ply();
+      g->seen_since = now;
+    } else if (now - g->seen_since >= std::chrono::seconds(opts_.abandon_seconds)) {
+      forfeit_if_ranked(*g);
+    }
+  }
+}
+
 std::shared_ptr<GameStore::WebGame> GameStore::find(const std::string& id) {
+  forfeit_idle();
   std::lock_guard<std::mutex> lock(mutex_);
   auto it = games_.find(id);
   if (it == games_.end()) return nullptr;
@@ -198,6 +224,7 @@ ApiReply GameStore::info() const {
                      {"default_reason", opts_.default_reason},
                      {"level_info", web_levels_json(net_ != nullptr, net_ ? net_->id() : "", opts_.network_strength)},
                      {"ranked_rule", RANKED_RULE},
+                     {"abandon_minutes", (opts_.abandon_seconds + 59) / 60},
                      {"players", db_ != nullptr}});
 }
 

@@ -34,6 +34,7 @@ struct ServerOptions {
   std::string default_reason;
   std::string network_strength;  // the network's measured strength, one line (web/levels.h)
   uint64_t analysis_nodes = 100000;  // a review's alpha-beta nodes per position (web/analysis.h)
+  int abandon_seconds = 15 * 60;     // a ranked game without a move this long counts as lost (0: never)
 };
 
 struct ApiReply {
@@ -87,6 +88,8 @@ class GameStore {
   bool search(WebGame& g, const std::string& level, std::chrono::steady_clock::time_point request, Move& m,
               ApiReply& fail);
   void forfeit_if_ranked(WebGame& g);
+  // Ranked games with no move for abandon_seconds count as lost (checked at most once a second, on requests).
+  void forfeit_idle();
 
   ServerOptions opts_;
   std::shared_ptr<Evaluator> net_;
@@ -96,6 +99,7 @@ class GameStore {
   mutable std::mutex mutex_;
   std::unordered_map<std::string, std::shared_ptr<WebGame>> games_;
   uint64_t clock_ = 0;  // use counter for least-recently-used eviction
+  std::chrono::steady_clock::time_point last_idle_check_{};
   uint64_t id_state_;
   std::unique_ptr<EngineSlots> slots_;
 };

@@ -9,8 +9,8 @@ const char* const RANKED_RULE =
     "A ranked win earns the level's points (easy 10, normal 30, expert 100, network 30) when the game starts from a "
     "standard setup under the standard rules, you play one side against the computer, you use no undo and no engine "
     "hint, and it ends by the rules (checkmate, passes, bikjang, repetition, counting) or the computer resigns. "
-    "A ranked game you leave before it ends (for a new game, or for so long that the server drops it) counts as a "
-    "loss.";
+    "A ranked game you leave before it ends (for a new game, with no move for 15 minutes, or for so long that the "
+    "server drops it) counts as a loss.";
 
 bool ranked_start_ok(bool from_fen, Ruleset rules, const std::string& human, std::string* why) {
   std::string w;

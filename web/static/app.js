@@ -298,7 +298,7 @@ function showRules() { show("rules-desc", () => named("ruleset.desc.", $("rules"
 // The ranked rule with the points of this server's levels.
 function rankedRule() {
   const pts = ((info && info.level_info) || []).map((l) => t("rank.level_points", { level: named("levelshort.", l.name), points: l.points }));
-  return t("rank.rule", { points: pts.join(t("list.sep")) });
+  return t("rank.rule", { points: pts.join(t("list.sep")), minutes: (info && info.abandon_minutes) || 15 });
 }
 
 // A select of values named by the catalogue (prefix + value); keeps its choice when filled again.

@@ -11,7 +11,7 @@ let info = null;
 function showRankedRule() {
   if (!info) return;
   const pts = (info.level_info || []).map((l) => t("rank.level_points", { level: t("levelshort." + l.name), points: l.points }));
-  document.getElementById("ranked-rule").textContent = t("rank.rule", { points: pts.join(t("list.sep")) }) +
+  document.getElementById("ranked-rule").textContent = t("rank.rule", { points: pts.join(t("list.sep")), minutes: info.abandon_minutes || 15 }) +
     (info.players ? "" : " " + t("rank.no_players"));
 }
 I18N.onChange(showRankedRule);
