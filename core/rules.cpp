@@ -168,7 +168,7 @@ bool same_piece_check(const Position& pos) {
   return n > 0;
 }
 
-bool option_ended(const Position& pos) {
+bool option_ended_slow(const Position& pos) {
   RuleOptions o = pos.options();
   return (o.has(RuleOptions::FACING_DRAW) && pos.state().facing) ||
          (o.has(RuleOptions::SAME_PIECE_CHECK) && same_piece_check(pos));

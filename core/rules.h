@@ -56,7 +56,8 @@ bool same_piece_check(const Position& pos);
 
 // A rule option's draw on the board (same-piece check, facing generals): it ends the game like the
 // pass endings do, also in perft.
-bool option_ended(const Position& pos);
+bool option_ended_slow(const Position& pos);  // the check itself; option_ended skips it when no option is on
+inline bool option_ended(const Position& pos) { return pos.options().any() && option_ended_slow(pos); }
 
 // Full game-end test for the current position, given its history.
 // Checks, in order: pass endings, checkmate, same-piece check (option), back-and-forth (janggimodern), repetition /
