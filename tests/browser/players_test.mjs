@@ -117,8 +117,8 @@ try {
     check(rv.listed > 0 && rv.dots === rv.listed && rv.marked === rv.listed,
           `[${tag}] ${rv.listed} mistakes listed, marked in the graph and the move list`);
     await page.click("#mistakes li.mistake");
-    check(await page.evaluate(() => !!document.querySelector("#board line.arrow.better") && !!document.querySelector("#board line.arrow.played")),
-          `[${tag}] a mistake shows the played and the better move as arrows`);
+    check(await page.evaluate(() => !!document.querySelector("#board .arrow.better") && !!document.querySelector("#board .arrow.played")),
+          `[${tag}] a mistake shows the played and the better move as arrows (a pass as a ring)`);
     const before = await page.evaluate(() => at);
     await page.keyboard.press("ArrowRight");
     check(await page.evaluate((b) => at === b + 1, before), `[${tag}] the right arrow key steps forward`);

@@ -29,9 +29,16 @@ function squareXY(sq) {
   const m = sq.match(/^([a-i])(\d+)$/);
   return boardXY(m[1].charCodeAt(0) - 97, parseInt(m[2], 10) - 1, flip);
 }
-function parts(uci) { const m = (uci || "").match(/^([a-i]\d+)([a-i]\d+)$/); return m && m[1] !== m[2] ? [m[1], m[2]] : null; }
+function parts(uci) { const m = (uci || "").match(/^([a-i]\d+)([a-i]\d+)[a-z]?$/); return m && m[1] !== m[2] ? [m[1], m[2]] : null; }
 
+// A move as an arrow; a pass (the general's square twice) as a ring around the general.
 function arrow(svg, uci, cls) {
+  const pass = (uci || "").match(/^([a-i]\d+)\1$/);
+  if (pass) {
+    const [x, y] = squareXY(pass[1]);
+    el("circle", { cx: x, cy: y, r: 36, class: "arrow pass " + cls }, svg);
+    return;
+  }
   const p = parts(uci);
   if (!p) return;
   const [x1, y1] = squareXY(p[0]), [x2, y2] = squareXY(p[1]);
