@@ -11,10 +11,6 @@ namespace {
 using json = nlohmann::json;
 const char* SESSION_COOKIE = "jz_session";
 
-WebResponse json_response(int status, const json& j) {
-  return {status, "application/json; charset=utf-8", j.dump(-1, ' ', false, json::error_handler_t::replace), {}};
-}
-
 std::string session_cookie_header(const std::string& token, int max_age_s, bool secure) {
   return std::string(SESSION_COOKIE) + "=" + token + "; Path=/; Max-Age=" + std::to_string(max_age_s) +
          "; HttpOnly; SameSite=Strict" + (secure ? "; Secure" : "");

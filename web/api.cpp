@@ -17,21 +17,8 @@ const char* JSON_TYPE = "application/json; charset=utf-8";
 
 WebResponse json_reply(const ApiReply& r) { return {r.status, JSON_TYPE, r.body, {}}; }
 
-// Like cpp-httplib's Request::get_param_value: the first value of the key, or "".
-std::string param(const WebRequest& req, const std::string& key) {
-  auto it = req.params.find(key);
-  return it == req.params.end() ? std::string() : it->second;
-}
-
 WebResponse not_found(const WebRequest& req) {
-  // The path may be any bytes: invalid UTF-8 goes out as U+FFFD instead of making dump() throw.
-  nlohmann::json j{{"error", "no such endpoint: " + req.method + " " + req.path}};
-  return {404, "application/json", j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace), {}};
-}
-
-WebResponse json_error(int status, const std::string& msg) {
-  nlohmann::json j{{"error", msg}};
-  return {status, JSON_TYPE, j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace), {}};
+  return json_error(404, "no such endpoint: " + req.method + " " + req.path);  // the path may be any bytes
 }
 
 bool same_name(const std::string& a, const std::string& b) {  // names are unique regardless of ASCII case
@@ -69,6 +56,17 @@ bool may_play(GameStore& g, const std::string& body, const std::string& account,
 }
 
 }  // namespace
+
+WebResponse json_response(int status, const nlohmann::json& j) {
+  return {status, JSON_TYPE, j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace), {}};
+}
+
+WebResponse json_error(int status, const std::string& msg) { return json_response(status, {{"error", msg}}); }
+
+std::string param(const WebRequest& req, const std::string& key) {
+  auto it = req.params.find(key);
+  return it == req.params.end() ? std::string() : it->second;
+}
 
 WebResponse handle_web_request(GameStore& g, const WebRequest& req) {
   // cpp-httplib serves HEAD with the GET handlers (and drops the body); so does this.

@@ -7,6 +7,8 @@
 #include <utility>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "web/games.h"
 
 namespace jz {
@@ -28,6 +30,13 @@ struct WebResponse {
   std::string body;
   std::vector<std::pair<std::string, std::string>> headers;  // extra headers
 };
+
+// JSON answers for every route: invalid UTF-8 from a request (ids, names, paths) goes out as U+FFFD
+// instead of making the dump throw.
+WebResponse json_response(int status, const nlohmann::json& j);
+WebResponse json_error(int status, const std::string& msg);  // {"error": msg}
+// The first value of a query parameter, or "" (as cpp-httplib's Request::get_param_value).
+std::string param(const WebRequest& req, const std::string& key);
 
 // Routes the API (/api/...) to the store and everything else to the embedded page; unknown routes
 // get 404 with a JSON error. Exceptions from the store propagate (the server answers 500).

@@ -11,17 +11,8 @@ using json = nlohmann::json;
 
 namespace {
 
-const char* JSON_TYPE = "application/json; charset=utf-8";
-
-WebResponse reply(int status, const json& j) {
-  return {status, JSON_TYPE, j.dump(-1, ' ', false, json::error_handler_t::replace), {}};
-}
-WebResponse error(int status, const std::string& msg) { return reply(status, json{{"error", msg}}); }
-
-std::string param(const WebRequest& req, const std::string& key) {
-  auto it = req.params.find(key);
-  return it == req.params.end() ? std::string() : it->second;
-}
+WebResponse reply(int status, const json& j) { return json_response(status, j); }
+WebResponse error(int status, const std::string& msg) { return json_error(status, msg); }
 
 // A positive integer parameter up to `max`, `def` when absent; false on anything else.
 bool int_param(const WebRequest& req, const std::string& key, int def, int max, int* out) {

@@ -12,10 +12,6 @@ namespace {
 
 using json = nlohmann::json;
 
-WebResponse json_response(int status, const json& j) {
-  return {status, "application/json; charset=utf-8", j.dump(-1, ' ', false, json::error_handler_t::replace), {}};
-}
-
 // Every position of the game from its start: FEN and the material count (Han with its 1.5).
 json positions_json(const Game& game) {
   json out = json::array();
@@ -63,9 +59,8 @@ json review_json(const std::string& id, const GameStore::Finished& f, json analy
 
 bool handle_review_request(GameStore& store, const WebRequest& req, WebResponse* out) {
   if (req.path != "/api/review" || (req.method != "GET" && req.method != "HEAD")) return false;
-  auto it = req.params.find("id");
-  std::string id = it == req.params.end() ? "" : it->second;
-  if (id.empty() || id.size() > 64) return *out = json_response(400, {{"error", "send ?id=GAME"}}), true;
+  std::string id = param(req, "id");
+  if (id.empty() || id.size() > 64) return *out = json_error(400, "send ?id=GAME"), true;
   GameStore::Finished f;
   ApiReply fail;
   if (!store.finished(id, &f, &fail)) return *out = {fail.status, "application/json; charset=utf-8", fail.body, {}}, true;

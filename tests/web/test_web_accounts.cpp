@@ -65,7 +65,7 @@ class WebAccounts : public testing::Test {
     r.origin = origin;
     r.host = "jz.example:8080";
     r.remote_addr = address;
-    WebResponse w = handle_web_request(*store_, r);
+    WebResponse w = handle_web_request(other_ ? *other_ : *store_, r);
     Reply out{w.status, json::parse(w.body, nullptr, false), "", ""};
     for (auto& [k, v] : w.headers) {
       if (k == "Set-Cookie") out.set_cookie = v;
@@ -96,6 +96,7 @@ class WebAccounts : public testing::Test {
   fs::path dir_;
   std::shared_ptr<PlayerDb> db_;
   std::unique_ptr<GameStore> store_;
+  GameStore* other_ = nullptr;  // call() asks this store instead when set
 };
 
 TEST_F(WebAccounts, RegisterSetsAnHttpOnlySessionAndStoresOnlyAnArgon2idHash) {
@@ -260,46 +261,25 @@ TEST_F(WebAccounts, ARankedGameWithoutAMoveForTheLimitCountsAsLost) {
   cheap.hash_ops = 1;
   cheap.hash_mem_bytes = 8192;
   store.set_player_db(db_, cheap);
-  auto call_on = [&](const std::string& method, const std::string& path, const json& body, const std::string& cookie) {
-    WebRequest r;
-    r.method = method;
-    size_t q = path.find('?');
-    r.path = path.substr(0, q);
-    size_t eq = path.find('=');
-    if (q != std::string::npos) r.params.emplace(path.substr(q + 1, eq - q - 1), path.substr(eq + 1));
-    r.body = body.dump();
-    r.cookie = cookie;
-    r.host = "jz.example:8080";
-    r.remote_addr = "10.0.0.1";
-    WebResponse w = handle_web_request(store, r);
-    return std::make_pair(w.status, json::parse(w.body, nullptr, false));
-  };
-  auto reg = call_on("POST", "/api/account/register", {{"name", "ida"}, {"password", "ida's password"}}, "");
-  ASSERT_EQ(reg.first, 200);
-  std::string cookie;
-  {
-    WebRequest r;
-    r.method = "POST", r.path = "/api/account/login", r.host = "jz.example:8080", r.remote_addr = "10.0.0.1";
-    r.body = json{{"name", "ida"}, {"password", "ida's password"}}.dump();
-    WebResponse w = handle_web_request(store, r);
-    for (auto& [k, v] : w.headers)
-      if (k == "Set-Cookie") cookie = v.substr(0, v.find(';'));
-  }
-  auto game = call_on("POST", "/api/new", {{"ranked", true}, {"level", "easy"}}, cookie);
-  ASSERT_EQ(game.first, 200) << game.second.dump();
-  std::string id = game.second["id"];
-  auto legal = game.second["legal"].begin();
-  ASSERT_EQ(call_on("POST", "/api/move", {{"id", id}, {"move", legal.key() + (*legal)[0].get<std::string>()}}, cookie).first, 200);
+  other_ = &store;
+  std::string cookie = sign_up("ida", "ida's password");
+  Reply game = call("POST", "/api/new", {{"ranked", true}, {"level", "easy"}}, cookie);
+  ASSERT_EQ(game.status, 200) << game.body.dump();
+  std::string id = game.body["id"];
+  auto legal = game.body["legal"].begin();
+  ASSERT_EQ(call("POST", "/api/move", {{"id", id}, {"move", legal.key() + (*legal)[0].get<std::string>()}}, cookie).status,
+            200);
   json s;
   for (int i = 0; i < 100; ++i) {  // a deadline: 10 s
-    s = call_on("GET", "/api/state?id=" + id, json::object(), "").second;
+    s = call("GET", "/api/state?id=" + id, json("")).body;
     if (s["result"]["over"].get<bool>()) break;
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
   }
+  other_ = nullptr;
   ASSERT_TRUE(s["result"]["over"].get<bool>()) << s.dump();
   EXPECT_EQ(s["rank"]["result"], "loss");
   EXPECT_NE(s["rank"]["note"].get<std::string>().find("abandoned"), std::string::npos);
-  EXPECT_EQ(call_on("GET", "/api/player?name=ida", json::object(), "").second["losses"], 1);
+  EXPECT_EQ(call("GET", "/api/player?name=ida", json("")).body["losses"], 1);
 }
 
 }  // namespace
