@@ -11,7 +11,7 @@ namespace jz::app {
 
 void add_perft(CLI::App& app, int& rc) {
   struct Opts {
-    std::string fen = Position::START_FEN, variant = "janggi";
+    std::string fen, variant = "janggi";  // no FEN: the variant's start position
     int depth = 1, threads = 1;
     bool divide = false;
     std::vector<std::string> rule_options;
@@ -20,7 +20,7 @@ void add_perft(CLI::App& app, int& rc) {
   auto* cmd = app.add_subcommand("perft", "Count leaf nodes of the move tree (verifies move generation)");
   cmd->add_option("--fen", o->fen, "Start position (default: standard start)");
   cmd->add_option("--depth", o->depth, "Depth in plies")->required()->check(CLI::Range(0, 12));
-  cmd->add_option("--variant", o->variant, "Rule set: janggi, janggitraditional, janggimodern, janggicasual");
+  cmd->add_option("--variant", o->variant, "Rule set: janggi, janggitraditional, janggimodern, janggicasual, xiangqi");
   cmd->add_option("--threads", o->threads, "Threads for the root split")->check(CLI::Range(1, 256));
   cmd->add_flag("--divide", o->divide, "Print the count below each root move");
   add_rule_option_flag(cmd, o->rule_options);
@@ -35,7 +35,7 @@ void add_perft(CLI::App& app, int& rc) {
       return report_error(err, 2);
     }
     Position pos;
-    if (!pos.set_fen(o->fen, rules, options, &err)) {
+    if (!pos.set_fen(o->fen.empty() ? Position::start_fen(rules) : o->fen, rules, options, &err)) {
       return report_error(err, 2);
     }
     uint64_t total = 0;

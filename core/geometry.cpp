@@ -148,26 +148,98 @@ void build_danger(Tables& t) {
   }
 }
 
-void build(Tables& t) {
+// Xiangqi: the river lies between ranks 5 and 6 (indexes 4 and 5).
+bool own_half(int r, Color c) { return c == CHO ? r <= 4 : r >= 5; }
+
+// Xiangqi lines: the four orthogonal rays only.
+void build_xiangqi_rays(Tables& t, Square s) {
+  int f = file_of(s), r = rank_of(s), n = 0;
+  for (auto& d : ORTHOGONAL) {
+    Ray ray{0, {}};
+    for (int ff = f + d[0], rr = r + d[1]; on_board(ff, rr); ff += d[0], rr += d[1])
+      ray.sq[ray.len++] = make_square(ff, rr);
+    if (ray.len) t.rays[s][n++] = ray;
+  }
+  t.ray_count[s] = int8_t(n);
+}
+
+// Xiangqi elephants: two diagonal steps, blocked at the eye, staying on the half they stand on; the
+// eye is both blocking points so the Janggi leap test serves unchanged.
+void build_xiangqi_elephant(Tables& t, Square s) {
+  int f = file_of(s), r = rank_of(s);
+  t.elephant_count[s] = 0;
+  for (auto& d : DIAGONAL) {
+    int ef = f + 2 * d[0], er = r + 2 * d[1];
+    if (!on_board(ef, er) || own_half(r, CHO) != own_half(er, CHO)) continue;
+    Square eye = make_square(f + d[0], r + d[1]);
+    t.elephant[s][t.elephant_count[s]++] = {make_square(ef, er), eye, eye};
+  }
+}
+
+// Xiangqi general: orthogonal steps inside its palace; advisor: diagonal steps inside it.
+void build_xiangqi_palace_steps(Tables& t, Square s) {
+  int f = file_of(s), r = rank_of(s);
+  t.palace_step_count[s] = t.advisor_step_count[s] = 0;
+  if (!any_palace(s)) return;
+  auto same_palace = [&](int ff, int rr) {
+    return on_board(ff, rr) && palace_of(make_square(ff, rr), CHO) == palace_of(s, CHO) &&
+           palace_of(make_square(ff, rr), HAN) == palace_of(s, HAN);
+  };
+  for (auto& d : ORTHOGONAL)
+    if (same_palace(f + d[0], r + d[1])) t.palace_step[s][t.palace_step_count[s]++] = make_square(f + d[0], r + d[1]);
+  for (auto& d : DIAGONAL)
+    if (same_palace(f + d[0], r + d[1])) t.advisor_step[s][t.advisor_step_count[s]++] = make_square(f + d[0], r + d[1]);
+}
+
+// Xiangqi soldiers: forward; sideways too once across the river; never back.
+void build_xiangqi_soldier(Tables& t, Square s) {
+  int f = file_of(s), r = rank_of(s);
+  for (int c = 0; c < 2; ++c) {
+    int fwd = c == CHO ? 1 : -1;
+    int8_t& k = t.soldier_count[c][s];
+    k = 0;
+    if (on_board(f, r + fwd)) t.soldier[c][s][k++] = make_square(f, r + fwd);
+    if (own_half(r, Color(c))) continue;
+    if (f > 0) t.soldier[c][s][k++] = make_square(f - 1, r);
+    if (f < 8) t.soldier[c][s][k++] = make_square(f + 1, r);
+  }
+}
+
+void build(Tables& t, GameKind g) {
   for (Square s = 0; s < SQUARE_NB; ++s) {
     for (int c = 0; c < 2; ++c) t.in_palace[c][s] = palace_of(s, Color(c));
-    build_rays(t, s);
-    build_leaps(t, s);
-    build_palace_steps(t, s);
-    build_soldier_steps(t, s);
+    build_leaps(t, s);  // the horse's leaps are the same in both games
+    if (g == GameKind::XIANGQI) {
+      build_xiangqi_rays(t, s);
+      build_xiangqi_elephant(t, s);
+      build_xiangqi_palace_steps(t, s);
+      build_xiangqi_soldier(t, s);
+    } else {
+      build_rays(t, s);
+      build_palace_steps(t, s);
+      build_soldier_steps(t, s);
+      t.advisor_step_count[s] = 0;
+    }
   }
   build_reverse(t);
   build_danger(t);
 }
 
+const Tables* make_tables(GameKind g) {
+  auto* p = new Tables();
+  build(*p, g);
+  return p;
+}
+
 }  // namespace
 
 const Tables& tables() {
-  static const Tables* t = [] {
-    auto* p = new Tables();
-    build(*p);
-    return p;
-  }();
+  static const Tables* t = make_tables(GameKind::JANGGI);
+  return *t;
+}
+
+const Tables& xiangqi_tables() {
+  static const Tables* t = make_tables(GameKind::XIANGQI);
   return *t;
 }
 

@@ -1,4 +1,5 @@
-// Precomputed board geometry: rays, piece steps and their blocking points.
+// Precomputed board geometry: rays, piece steps and their blocking points, one table per game (the
+// board is the same 9x10 grid; Janggi draws palace diagonals, Xiangqi has a river).
 #pragma once
 #include "types.h"
 
@@ -27,9 +28,12 @@ struct Tables {
   int8_t horse_from_count[SQUARE_NB];
   Leap elephant_from[SQUARE_NB][8];
   int8_t elephant_from_count[SQUARE_NB];
-  // General/guard steps along palace lines (inside the palace the square belongs to).
+  // General/guard steps along palace lines (inside the palace the square belongs to). Xiangqi: the
+  // general's orthogonal steps only, and the advisor's diagonal steps in advisor_step.
   Square palace_step[SQUARE_NB][8];
   int8_t palace_step_count[SQUARE_NB];
+  Square advisor_step[SQUARE_NB][4];
+  int8_t advisor_step_count[SQUARE_NB];
   // Soldier steps per color, and the reverse (squares a soldier of that color attacks from).
   Square soldier[2][SQUARE_NB][5];
   int8_t soldier_count[2][SQUARE_NB];
@@ -41,6 +45,11 @@ struct Tables {
   uint8_t danger[SQUARE_NB][SQUARE_NB];
 };
 
+// Janggi's tables (the hot path of every Janggi search) and Xiangqi's: elephants leap two diagonal
+// steps (block1 = block2 = the eye) without crossing the river, soldiers step sideways only across it,
+// and no palace diagonals.
 const Tables& tables();
+const Tables& xiangqi_tables();
+inline const Tables& tables(GameKind g) { return g == GameKind::XIANGQI ? xiangqi_tables() : tables(); }
 
 }  // namespace jz::geo

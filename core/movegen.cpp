@@ -134,6 +134,10 @@ int filter_legal(const Position& pos, Move* moves, int n) {
 }  // namespace
 
 void generate_legal(const Position& pos, MoveList& out) {
+  if (pos.xiangqi()) {
+    out.size = generate_legal_xiangqi(pos, out.moves);
+    return;
+  }
   int n = generate_pseudo(pos, out.moves);
   if (pos.options().has(RuleOptions::PROMOTION)) n = add_promotions(pos, out.moves, n);
   out.size = filter_legal(pos, out.moves, n);
@@ -141,6 +145,7 @@ void generate_legal(const Position& pos, MoveList& out) {
 
 int count_legal(const Position& pos) {
   Move buf[MoveList::CAPACITY];
+  if (pos.xiangqi()) return generate_legal_xiangqi(pos, buf);
   int n = generate_pseudo(pos, buf);
   if (pos.options().has(RuleOptions::PROMOTION)) n = add_promotions(pos, buf, n);
   return filter_legal(pos, buf, n);

@@ -1,4 +1,4 @@
-// Legal move generation (pass included).
+// Legal move generation (pass included in Janggi).
 #pragma once
 #include "position.h"
 
@@ -22,5 +22,8 @@ void generate_legal(const Position& pos, MoveList& out);
 // Number of legal moves (same as generate_legal().size, a little faster).
 int count_legal(const Position& pos);
 bool is_legal(const Position& pos, Move m);
+// Xiangqi's generator (movegen_xiangqi.cpp), which generate_legal and count_legal call for its rule set:
+// writes the legal moves to `out` and returns their count.
+int generate_legal_xiangqi(const Position& pos, Move* out);
 
 }  // namespace jz

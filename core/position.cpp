@@ -67,6 +67,7 @@ void Position::remove(Square s) {
   list_[c][index_[s]] = last;
   board_[s] = NO_PIECE;
   material_[c] -= PIECE_POINTS[type_of(p)];
+  if (type_of(p) == GENERAL) king_[c] = NO_SQUARE;  // Xiangqi from a FEN whose mover gives check
 }
 
 void Position::move_piece(Square from, Square to) {
@@ -111,6 +112,7 @@ bool Position::set_fen(const std::string& fen, Ruleset rules, RuleOptions option
     }
   }
   if (half < 0 || half > 10000 || full < 1 || full > 100000) return fail("move counters out of range");
+  if (options.any() && game_of(rules) != GameKind::JANGGI) return fail("rule options are janggi's, not " + std::string(ruleset_name(rules)) + "'s");
 
   Position p{EmptyTag{}};
   int rank = RANK_NB - 1, file = 0;
@@ -134,6 +136,8 @@ bool Position::set_fen(const std::string& fen, Ruleset rules, RuleOptions option
       Square s = make_square(file, rank);
       if ((t == GENERAL || t == GUARD) && !geo::tables().in_palace[c][s])
         return fail(std::string(t == GENERAL ? "general" : "guard") + " outside its palace");
+      if (t == ELEPHANT && rules == Ruleset::XIANGQI && (c == CHO ? rank > 4 : rank < 5))
+        return fail("elephant across the river");
       p.put(s, make_piece(c, t));
       ++file;
     }
@@ -156,7 +160,9 @@ bool Position::set_fen(const std::string& fen, Ruleset rules, RuleOptions option
   s0.rule50 = uint16_t(half);
   s0.check = p.attacked(p.king_[p.side_], ~p.side_);
   s0.facing = p.compute_facing();
-  if (p.attacked(p.king_[~p.side_], p.side_)) return fail("the side to move gives check");
+  // The Xiangqi reference takes such a FEN: the mover may capture the general, and a side without one has
+  // no move (docs/xiangqi.md).
+  if (p.attacked(p.king_[~p.side_], p.side_) && rules != Ruleset::XIANGQI) return fail("the side to move gives check");
   p.states_.clear();
   p.states_.reserve(256);
   p.states_.push_back(s0);
@@ -197,6 +203,7 @@ bool Position::compute_facing() const {
 bool Position::generals_facing() const { return compute_facing(); }
 
 bool Position::attacked(Square s, Color by) const {
+  if (rules_ == Ruleset::XIANGQI) return attacked_xiangqi(s, by);
   const geo::Tables& t = geo::tables();
   const Piece chariot = make_piece(by, CHARIOT), cannon = make_piece(by, CANNON);
   for (int i = 0; i < t.ray_count[s]; ++i) {
@@ -237,6 +244,7 @@ bool Position::attacked(Square s, Color by) const {
 }
 
 bool Position::attacks_from(Square from, Square target) const {
+  if (rules_ == Ruleset::XIANGQI) return attacks_from_xiangqi(from, target);
   const geo::Tables& t = geo::tables();
   Piece p = board_[from];
   switch (type_of(p)) {
@@ -294,7 +302,7 @@ int Position::checkers(Square* out) const {
 bool Position::legal_slow(Move m) const {
   Position& self = const_cast<Position&>(*this);
   Color us = side_;
-  if (m.is_pass()) return !st().check || in_bikjang();
+  if (m.is_pass()) return ruleset_info(rules_).pass && (!st().check || in_bikjang());
   Square from = m.from(), to = m.to();
   Piece moved = board_[from], captured = board_[to];
   // A promoted piece matters here: a cannon is no screen for an enemy cannon.
@@ -345,8 +353,8 @@ void Position::do_move(Move m) {
     }
   }
   side_ = ~side_;
-  ns.check = attacked(king_[side_], ~side_);
-  ns.facing = compute_facing();
+  ns.check = king_[side_] != NO_SQUARE && attacked(king_[side_], ~side_);
+  ns.facing = king_[side_] != NO_SQUARE && compute_facing();
   states_.push_back(ns);
 }
 

@@ -21,6 +21,9 @@ struct StateInfo {
 class Position {
  public:
   static constexpr const char* START_FEN = "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1";
+  static constexpr const char* XIANGQI_START_FEN = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+  // The start position of a rule set's game (Janggi's inner-inner setup; see setups.h for the others).
+  static const char* start_fen(Ruleset r) { return r == Ruleset::XIANGQI ? XIANGQI_START_FEN : START_FEN; }
 
   Position();
   // Parses a FEN; on failure returns false and writes a one-line reason to *error.
@@ -32,6 +35,8 @@ class Position {
   Piece piece_on(Square s) const { return board_[s]; }
   Color side_to_move() const { return side_; }
   Ruleset ruleset() const { return rules_; }
+  GameKind game() const { return game_of(rules_); }
+  bool xiangqi() const { return rules_ == Ruleset::XIANGQI; }
   RuleOptions options() const { return options_; }
   Square king_square(Color c) const { return king_[c]; }
   uint64_t key() const { return st().key; }
@@ -71,6 +76,8 @@ class Position {
   void remove(Square s);
   void move_piece(Square from, Square to);
   bool compute_facing() const;
+  bool attacked_xiangqi(Square s, Color by) const;
+  bool attacks_from_xiangqi(Square from, Square target) const;
 
   Piece board_[SQUARE_NB];
   int8_t index_[SQUARE_NB];

@@ -6,14 +6,16 @@ namespace jz {
 
 namespace {
 const RulesetInfo RULESETS[RULESET_NB] = {
-    {"janggi", true, true, 3, 100, false},
-    {"janggitraditional", true, false, 3, 100, false},
-    {"janggimodern", false, true, 4, 200, true},
-    {"janggicasual", false, false, 3, 100, false},
+    {"janggi", true, true, 3, 100, false, true},
+    {"janggitraditional", true, false, 3, 100, false, true},
+    {"janggimodern", false, true, 4, 200, true, true},
+    {"janggicasual", false, false, 3, 100, false, true},
+    {"xiangqi", false, false, 3, 100, false, false},
 };
-const char* ENDING_NAMES[] = {
+const char* ENDING_NAMES[ENDING_NB] = {
     "none",           "checkmate",   "double pass", "bikjang",      "repetition", "perpetual check", "move rule",
-    "back-and-forth", "resignation", "length cap",  "illegal move", "time",       "same-piece check"};
+    "back-and-forth", "resignation", "length cap",  "illegal move", "time",       "same-piece check",
+    "stalemate"};
 const char* OPTION_NAMES[RULE_OPTION_NB] = {"elephant-chariot", "soldier-promotion", "same-piece-check", "facing-draw"};
 }  // namespace
 
@@ -85,7 +87,7 @@ const char* winner_name(Winner w, const char* none) {
 }
 
 bool parse_ending(const std::string& s, Ending& out) {
-  for (int i = 0; i <= int(Ending::SAME_PIECE_CHECK); ++i)
+  for (int i = 0; i < ENDING_NB; ++i)
     if (s == ENDING_NAMES[i]) {
       out = Ending(i);
       return true;
@@ -189,10 +191,11 @@ GameResult game_result(const Position& pos, int legal_move_count) {
     r.ending = Ending::BIKJANG;
     return r;
   }
-  if (legal_move_count == 0) {
+  if (legal_move_count == 0) {  // Janggi: only when in check (a pass is always there otherwise)
     GameResult r;
     r.winner = winner_of(~pos.side_to_move());
-    r.ending = Ending::CHECKMATE;
+    bool mated = pos.in_check() || info.pass || pos.king_square(pos.side_to_move()) == NO_SQUARE;
+    r.ending = mated ? Ending::CHECKMATE : Ending::STALEMATE;
     return r;
   }
   if (pos.options().has(RuleOptions::SAME_PIECE_CHECK) && same_piece_check(pos)) {

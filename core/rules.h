@@ -1,5 +1,5 @@
 // Game endings: checkmate, passes, bikjang, repetition and perpetual check, move rule,
-// back-and-forth, and counting.
+// back-and-forth, and counting; Xiangqi's: checkmate and stalemate, perpetual check, repetition, move rule.
 #pragma once
 #include <string>
 
@@ -21,8 +21,10 @@ enum class Ending : uint8_t {
   LENGTH_CAP,
   ILLEGAL_MOVE,
   TIME,
-  SAME_PIECE_CHECK  // rule option same-piece-check: a draw
+  SAME_PIECE_CHECK,  // rule option same-piece-check: a draw
+  STALEMATE         // Xiangqi: no legal move out of check loses too
 };
+constexpr int ENDING_NB = int(Ending::STALEMATE) + 1;
 
 struct GameResult {
   Winner winner = Winner::NONE;

@@ -1,11 +1,12 @@
-// Basic Janggi types: colors, pieces, squares, moves.
+// Basic types of both games (Janggi, Xiangqi): colors, pieces, squares, moves, rule sets.
 #pragma once
 #include <cstdint>
 #include <string>
 
 namespace jz {
 
-// Cho (uppercase in FEN, 'w') moves first; Han (lowercase, 'b').
+// Cho (uppercase in FEN, 'w') moves first; Han (lowercase, 'b'). In Xiangqi the same slots hold Red (first)
+// and Black: the engine's colour names stay "cho"/"han" in files; front-ends name Xiangqi's sides.
 enum Color : int8_t { CHO = 0, HAN = 1, NO_COLOR = 2 };
 constexpr Color operator~(Color c) { return Color(c ^ 1); }
 // "cho" or "han": the sides' names in every file format and message.
@@ -72,9 +73,17 @@ bool parse_rule_option(const std::string& name, RuleOptions& out);
 std::string rule_options_str(RuleOptions o);
 bool parse_rule_options(const std::string& list, RuleOptions& out, std::string* error);
 
-// Rule sets (see RULES.md). Order is stable: it is stored in replay files and encodings.
-enum class Ruleset : uint8_t { JANGGI = 0, TRADITIONAL = 1, MODERN = 2, CASUAL = 3 };
-constexpr int RULESET_NB = 4;
+// Rule sets (docs/rules.md). Order is stable: it is stored in replay files and encodings. The first
+// JANGGI_RULESET_NB are Janggi's (the network's one-hot rule-set planes cover exactly these); XIANGQI is the
+// second game on the same 9x10 board (docs/xiangqi.md).
+enum class Ruleset : uint8_t { JANGGI = 0, TRADITIONAL = 1, MODERN = 2, CASUAL = 3, XIANGQI = 4 };
+constexpr int JANGGI_RULESET_NB = 4;
+constexpr int RULESET_NB = 5;
+
+// The game a rule set belongs to: where the two differ in pieces, board lines or endings.
+enum class GameKind : uint8_t { JANGGI = 0, XIANGQI = 1 };
+constexpr GameKind game_of(Ruleset r) { return r == Ruleset::XIANGQI ? GameKind::XIANGQI : GameKind::JANGGI; }
+constexpr const char* game_name(GameKind g) { return g == GameKind::XIANGQI ? "xiangqi" : "janggi"; }
 
 struct RulesetInfo {
   const char* name;
@@ -83,9 +92,10 @@ struct RulesetInfo {
   int repetition;       // n-fold repetition ends the game
   int move_rule;        // plies without capture
   bool back_and_forth;  // 5th consecutive back-and-forth move loses
+  bool pass;            // a pass is a move (Janggi); without it no legal move loses (Xiangqi)
 };
 const RulesetInfo& ruleset_info(Ruleset r);
-// Parses "janggi", "janggitraditional", "janggimodern", "janggicasual". Returns false if unknown.
+// Parses "janggi", "janggitraditional", "janggimodern", "janggicasual", "xiangqi". Returns false if unknown.
 bool parse_ruleset(const std::string& name, Ruleset& out);
 inline const char* ruleset_name(Ruleset r) { return ruleset_info(r).name; }
 

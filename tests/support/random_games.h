@@ -13,6 +13,7 @@ inline GameRecord random_game(std::mt19937_64& rng, Ruleset rules, int max_plies
   GameRecord g;
   g.setup = uint8_t(rng() % SETUP_NB);
   g.start_fen = setup_fen(g.setup);
+  if (game_of(rules) == GameKind::XIANGQI) g.setup = 0, g.start_fen = Position::XIANGQI_START_FEN;
   g.ruleset = rules;
   g.seed = rng();
   g.network_id = "net-" + std::to_string(rng() % 1000);
