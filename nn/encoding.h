@@ -16,7 +16,7 @@ enum : int {
   PLANE_OWN_PIECES = 0,                               // 7 planes: GENERAL..SOLDIER of the side to move
   PLANE_OPP_PIECES = 7,                               // 7 planes: the opponent's
   PLANE_HISTORY = 14,                                 // 2 per ply (from, to), most recent ply first
-  PLANE_RULESET = PLANE_HISTORY + 2 * HISTORY_PLIES,  // 4 planes, one-hot (constant)
+  PLANE_RULESET = PLANE_HISTORY + 2 * HISTORY_PLIES,  // JANGGI_RULESET_NB (4) planes, one-hot (constant)
   PLANE_OPP_PASSED = PLANE_RULESET + 4,               // constant planes from here on
   PLANE_BIKJANG,                                      // side to move stands in bikjang
   PLANE_REPEAT1,                                      // the current position occurred >= 1 time before

@@ -38,6 +38,10 @@ class Evaluator {
 
 // False + a one-line reason when pos uses a rule option the network was not trained with.
 inline bool network_accepts(const Evaluator& net, const Position& pos, std::string* error) {
+  if (pos.xiangqi()) {  // the encoding and policy map are Janggi's
+    if (error) *error = "network " + net.id() + " plays janggi, not xiangqi: use the alpha-beta engine for xiangqi";
+    return false;
+  }
   RuleOptions extra{uint8_t(pos.options().bits & ~net.rule_options().bits)};
   if (!extra.any()) return true;
   if (error)

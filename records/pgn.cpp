@@ -168,12 +168,10 @@ void finish_pgn(const RawPgn& raw, ParsedGame& g) {
       termination = lower(v);
   }
   std::string var = lower(variant);
-  if (var.empty()) return fail("no [Variant] header (not a Janggi PGN)", -1);
-  if (var == "janggi")
-    g.ruleset = Ruleset::JANGGI;
-  else if (!parse_ruleset(var, g.ruleset))
-    return fail("variant '" + variant + "' is not Janggi", -1);
-  if (fen.empty()) fen = Position::START_FEN;
+  if (var.empty()) return fail("no [Variant] header (not a Janggi or Xiangqi PGN)", -1);
+  if (!parse_ruleset(var, g.ruleset))
+    return fail("variant '" + variant + "' is neither a Janggi rule set nor Xiangqi", -1);
+  if (fen.empty()) fen = Position::start_fen(g.ruleset);
   Position pos;
   std::string why;
   if (!pos.set_fen(fen, g.ruleset, &why)) return fail("bad [FEN]: " + why, -1);
@@ -251,7 +249,9 @@ bool write_pgn(const std::string& start_fen, Ruleset rules, const std::vector<Mo
     return false;
   }
   const char* result = score_text(winner);
-  out = std::string("[Variant \"") + (rules == Ruleset::JANGGI ? "Janggi" : ruleset_name(rules)) + "\"]\n";
+  out = std::string("[Variant \"") + (rules == Ruleset::JANGGI    ? "Janggi"
+                                                     : rules == Ruleset::XIANGQI ? "Xiangqi"
+                                                                                 : ruleset_name(rules)) + "\"]\n";
   out += "[FEN \"" + start_fen + "\"]\n[SetUp \"1\"]\n";
   out += std::string("[Result \"") + result + "\"]\n";
   if (ending == Ending::TIME) out += "[Termination \"time forfeit\"]\n";

@@ -39,6 +39,7 @@ bool load_selfplay_options(const Config& c, SelfPlayOptions& o, std::string* err
   try {
     std::string rules = c.get_string("selfplay.rules", ruleset_name(o.ruleset));
     if (!parse_ruleset(rules, o.ruleset)) return fail("unknown selfplay.rules '" + rules + "'");
+    if (game_of(o.ruleset) != GameKind::JANGGI) return fail("selfplay.rules " + rules + ": the networks play janggi only so far");
     o.setup_weights = c.get_doubles("selfplay.setup_weights", o.setup_weights);
     if (o.setup_weights.size() != 16) return fail("selfplay.setup_weights needs 16 numbers (cho * 4 + han)");
     double sum = 0;

@@ -211,7 +211,7 @@ ApiReply GameStore::info() const {
   json setups = json::array();
   for (int i = 0; i < 4; ++i) setups.push_back(wing_setup_name(WingSetup(i)));
   json rules = json::array();
-  for (int i = 0; i < RULESET_NB; ++i) rules.push_back(ruleset_name(Ruleset(i)));
+  for (int i = 0; i < JANGGI_RULESET_NB; ++i) rules.push_back(ruleset_name(Ruleset(i)));  // Xiangqi: issue 44
   json rule_options = json::array();
   for (int i = 0; i < RULE_OPTION_NB; ++i) rule_options.push_back(rule_option_name(i));
   return reply(200, {{"levels", levels},
@@ -241,6 +241,7 @@ ApiReply GameStore::new_game(const std::string& body) {
     return fail;
   Ruleset rules;
   if (!parse_ruleset(rules_s, rules)) return error(400, "unknown rules '" + rules_s + "'");
+  if (game_of(rules) != GameKind::JANGGI) return error(400, "rules " + rules_s + ": the page plays janggi only so far");
   RuleOptions options;
   std::string err;
   if (!parse_rule_options(options_s, options, &err)) return error(400, err);

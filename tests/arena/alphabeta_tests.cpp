@@ -253,7 +253,7 @@ TEST(AlphaBeta, NeverReturnsAnIllegalMove) {
   for (int game = 0; game < 30; ++game) {
     Position p;
     std::string err;
-    Ruleset rules = Ruleset(game % RULESET_NB);
+    Ruleset rules = Ruleset(game % JANGGI_RULESET_NB);
     ASSERT_TRUE(p.set_fen(Position::START_FEN, rules, &err));
     int plies = int(rng() % 120);
     for (int i = 0; i < plies; ++i) {

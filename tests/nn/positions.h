@@ -30,7 +30,7 @@ inline std::vector<Position> random_positions(int n, uint32_t seed) {
   while (int(out.size()) < n) {
     Position p;
     std::string err;
-    p.set_fen(setup_fen(int(rng() % SETUP_NB)), Ruleset(rng() % RULESET_NB), &err);
+    p.set_fen(setup_fen(int(rng() % SETUP_NB)), Ruleset(rng() % JANGGI_RULESET_NB), &err);
     int plies = 1 + int(rng() % 120);
     for (int i = 0; i < plies && int(out.size()) < n; ++i) {
       MoveList ml;

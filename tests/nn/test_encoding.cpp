@@ -77,9 +77,9 @@ TEST(Encoding, RotatedColorSwappedPositionEncodesAlike) {
 }
 
 TEST(Encoding, RuleStatePlanes) {
-  for (int r = 0; r < RULESET_NB; ++r) {
+  for (int r = 0; r < JANGGI_RULESET_NB; ++r) {
     auto v = encode(from_fen(Position::START_FEN, Ruleset(r)));
-    for (int k = 0; k < RULESET_NB; ++k) EXPECT_EQ(at(v, PLANE_RULESET + k, 45), k == r ? 1.0f : 0.0f);
+    for (int k = 0; k < JANGGI_RULESET_NB; ++k) EXPECT_EQ(at(v, PLANE_RULESET + k, 45), k == r ? 1.0f : 0.0f);
     EXPECT_EQ(at(v, PLANE_ONES, 89), 1.0f);
     EXPECT_EQ(at(v, PLANE_RULE50), 0.0f);
     EXPECT_NEAR(at(v, PLANE_MATERIAL), -1.5f / MATERIAL_PLANE_SCALE, 1e-6);

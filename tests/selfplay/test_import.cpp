@@ -212,7 +212,7 @@ TEST(ImportGib, ExportRoundTrips) {
   std::string many;
   std::vector<GameRecord> games;
   for (int i = 0; i < 40; ++i) {
-    GameRecord r = test::random_game(rng, Ruleset(i % RULESET_NB), 30 + i * 5);
+    GameRecord r = test::random_game(rng, Ruleset(i % JANGGI_RULESET_NB), 30 + i * 5);
     if (r.ending == Ending::LENGTH_CAP) {  // a record says who won, not how: make it a resignation
       r.ending = Ending::RESIGNATION;
       r.flags = 0;
@@ -261,7 +261,7 @@ TEST(ImportPgn, PychessStyleUciAndSanGamesAndAnIllegalMove) {
   EXPECT_EQ(c.games[1].start_fen, REAL_FEN);
 }
 
-TEST(ImportPgn, SanNeedsDisambiguationAndOtherVariantsAreRefused) {
+TEST(ImportPgn, SanNeedsDisambiguationXiangqiReadsAndOtherVariantsAreRefused) {
   Position pos;
   std::string err;
   ASSERT_TRUE(pos.set_fen(Position::START_FEN, Ruleset::JANGGI, &err));
@@ -274,12 +274,18 @@ TEST(ImportPgn, SanNeedsDisambiguationAndOtherVariantsAreRefused) {
   ASSERT_TRUE(parse_pgn_move(pos, "pass", m, &err)) << err;
   EXPECT_TRUE(m.is_pass());
   Collected c = import_text(
-      "x.pgn", "[Variant \"xiangqi\"]\n\n1. h2e2 *\n\n[Variant \"janggimodern\"]\n[Result \"*\"]\n\n1. a4b4 *\n");
+      "x.pgn",
+      "[Variant \"shogi\"]\n\n1. h2e2 *\n\n[Variant \"janggimodern\"]\n[Result \"*\"]\n\n1. a4b4 *\n\n"
+      "[Variant \"Xiangqi\"]\n[Result \"1-0\"]\n\n1. h3e3 h10g8 2. h1g3 1-0\n");
   EXPECT_EQ(c.stats.skipped, 2);
   ASSERT_EQ(c.lines.size(), 2u);
-  EXPECT_NE(c.lines[0].find("game 1, header: skipped: variant 'xiangqi' is not Janggi"), std::string::npos)
+  EXPECT_NE(c.lines[0].find("game 1, header: skipped: variant 'shogi' is neither"), std::string::npos)
       << c.lines[0];
   EXPECT_NE(c.lines[1].find("game 2, header: skipped: no result"), std::string::npos) << c.lines[1];
+  ASSERT_EQ(c.games.size(), 1u);  // Xiangqi's start position, its own moves (h2e2 above is Janggi's)
+  EXPECT_EQ(c.games[0].ruleset, Ruleset::XIANGQI);
+  EXPECT_EQ(c.games[0].start_fen, Position::XIANGQI_START_FEN);
+  EXPECT_EQ(c.games[0].plies.size(), 3u);
 }
 
 TEST(ImportPgn, ExportRoundTrips) {
@@ -287,7 +293,7 @@ TEST(ImportPgn, ExportRoundTrips) {
   std::string all, out, err;
   std::vector<GameRecord> games;
   for (int i = 0; i < 12; ++i) {
-    GameRecord r = test::random_game(rng, Ruleset(i % RULESET_NB), 60);
+    GameRecord r = test::random_game(rng, Ruleset(i % JANGGI_RULESET_NB), 60);
     if (r.ending == Ending::LENGTH_CAP) r.ending = Ending::NONE, r.flags = 0;  // an adjudicated result
     std::vector<Move> m;
     for (const PlyRecord& p : r.plies) m.push_back(p.move);
@@ -311,7 +317,7 @@ TEST(ImportJsonl, OwnGameRecordsReadBack) {
   std::string text;
   std::vector<GameRecord> games;
   for (int i = 0; i < 8; ++i) {
-    games.push_back(test::random_game(rng, Ruleset(i % RULESET_NB), 80));
+    games.push_back(test::random_game(rng, Ruleset(i % JANGGI_RULESET_NB), 80));
     text += game_to_json(games.back()) + "\n";
   }
   text += "{\"fen\": \"" + setup_fen(0) +

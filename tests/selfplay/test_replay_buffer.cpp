@@ -22,7 +22,7 @@ using test::TempDir;
 
 std::vector<GameRecord> games_for(std::mt19937_64& rng, int n, int max_plies = 80) {
   std::vector<GameRecord> g;
-  for (int i = 0; i < n; ++i) g.push_back(test::random_game(rng, Ruleset(rng() % RULESET_NB), max_plies));
+  for (int i = 0; i < n; ++i) g.push_back(test::random_game(rng, Ruleset(rng() % JANGGI_RULESET_NB), max_plies));
   return g;
 }
 
