@@ -113,6 +113,7 @@ I18N.add("en", {
   "ending.illegal move": "an illegal move",
   "ending.time": "time",
   "ending.same-piece check": "same-piece check",
+  "ending.stalemate": "stalemate",
   "result.win": "win",
   "result.loss": "loss",
   "result.draw": "draw",

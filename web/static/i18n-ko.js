@@ -113,6 +113,7 @@ I18N.add("ko", {
   "ending.illegal move": "반칙 수",
   "ending.time": "시간",
   "ending.same-piece check": "같은 기물 연속 장군",
+  "ending.stalemate": "스테일메이트",
   "result.win": "승",
   "result.loss": "패",
   "result.draw": "무",

@@ -113,6 +113,7 @@ I18N.add("zh-TW", {
   "ending.illegal move": "違規走法",
   "ending.time": "超時",
   "ending.same-piece check": "同子連將",
+  "ending.stalemate": "困斃",
   "result.win": "勝",
   "result.loss": "負",
   "result.draw": "和",
