@@ -2,6 +2,7 @@
 #include "play/uci_session.h"
 
 #include <algorithm>
+#include <cctype>
 #include <atomic>
 #include <istream>
 #include <memory>
@@ -22,6 +23,26 @@ namespace jz {
 
 namespace {
 
+// Shifts every square's rank number in UCI move text by delta (a1..i10 <-> a0..i9); text that is not a
+// move comes back unchanged for the parser to refuse.
+std::string shift_ranks(const std::string& text, int delta) {
+  std::string out;
+  for (size_t i = 0; i < text.size();) {
+    if (text[i] >= 'a' && text[i] <= 'i' && i + 1 < text.size() && std::isdigit((unsigned char)text[i + 1])) {
+      size_t j = i + 1;
+      while (j < text.size() && std::isdigit((unsigned char)text[j])) ++j;
+      if (j - i > 3) return text;
+      out += text[i] + std::to_string(std::stoi(text.substr(i + 1, j - i - 1)) + delta);
+      i = j;
+    } else {
+      out += text[i++];
+    }
+  }
+  return out;
+}
+std::string uci_ranks_from_zero(const std::string& uci) { return shift_ranks(uci, -1); }
+std::string uci_ranks_from_one(const std::string& text) { return shift_ranks(text, +1); }
+
 class UciSession {
  public:
   UciSession(std::istream& in, std::ostream& out, const UciLimits& limits, NetworkLoader loader)
@@ -31,8 +52,7 @@ class UciSession {
         loader_(loader ? std::move(loader) : NetworkLoader(load_network)),
         default_hash_mb_(std::max(1, std::min(16, limits.max_hash_mb))),
         engine_(default_hash_mb_) {
-    std::string err;
-    pos_.set_fen(Position::START_FEN, rules_, options_, &err);
+    new_game();
     // A tied input (std::cin is tied to std::cout) flushes the output before every read, on this
     // thread and without out_mutex_, while the search thread writes to it: a data race on the
     // output's buffer (ThreadSanitizer). say() flushes every line itself, so the tie is not needed.
@@ -54,6 +74,17 @@ class UciSession {
   }
 
  private:
+  // Rule options are Janggi's: a Xiangqi game keeps them set for the next Janggi game but plays without.
+  RuleOptions game_options() const { return game_of(rules_) == GameKind::JANGGI ? options_ : RuleOptions{}; }
+  void new_game() {
+    std::string err;
+    pos_.set_fen(Position::start_fen(rules_), rules_, game_options(), &err);
+    engine_.new_game();
+  }
+  // Moves as the GUI writes them: ranks 1-10 (Fairy-Stockfish) or 0-9 (Pikafish and most Xiangqi GUIs).
+  std::string uci_in(const std::string& text) const { return ranks_from_zero_ ? uci_ranks_from_one(text) : text; }
+  std::string uci_out(Move m) const { return ranks_from_zero_ ? uci_ranks_from_zero(move_to_uci(m)) : move_to_uci(m); }
+
   void say(const std::string& s) {
     std::lock_guard<std::mutex> lock(out_mutex_);
     out_ << s << "\n";
@@ -78,9 +109,7 @@ class UciSession {
     // Stockfish, so piped scripts work), an infinite one is stopped.
     finish_search(infinite_);
     if (cmd == "ucinewgame") {
-      std::string err;
-      pos_.set_fen(Position::START_FEN, rules_, options_, &err);
-      engine_.new_game();
+      new_game();
     } else if (cmd == "setoption") {
       setoption(is);
     } else if (cmd == "position") {
@@ -96,7 +125,8 @@ class UciSession {
   void uci() {
     say("id name janggi-zero\nid author janggi-zero developers");
     say("option name UCI_Variant type combo default janggi var janggi var janggitraditional var janggimodern"
-        " var janggicasual");
+        " var janggicasual var xiangqi");
+    say("option name RanksFromZero type check default false");
     say("option name ModelPath type string default <default>");
     say("option name UseNetwork type combo default auto var auto var true var false");
     say("option name Simulations type spin default 800 min 1 max 10000000");
@@ -160,9 +190,9 @@ class UciSession {
           net = nullptr;
       }
       why = "default: " + d.reason;
-      if (net && !network_accepts(*net, pos_, nullptr)) {  // alpha-beta plays every rule option
+      if (std::string refused; net && !network_accepts(*net, pos_, &refused)) {  // alpha-beta plays every game
         net = nullptr;
-        why = "default: the network cannot play rule option " + rule_options_str(pos_.options());
+        why = "default: " + refused;
       }
     }
     if (net != playing_) engine_.set_network(net, &err);  // a new network starts a new game for it
@@ -209,8 +239,7 @@ class UciSession {
       Ruleset r;
       if (!parse_ruleset(value, r)) return error("unknown UCI_Variant '" + value + "'");
       rules_ = r;
-      pos_.set_fen(Position::START_FEN, rules_, options_, &err);
-      engine_.new_game();
+      new_game();
     } else if (name == "ModelPath") {
       model_choice_ = value == "<empty>" || value.empty() ? ModelChoice::NONE
                       : value == "<default>"              ? ModelChoice::DEFAULT
@@ -240,8 +269,10 @@ class UciSession {
     } else if (RuleOptions one; parse_rule_option(name, one)) {
       if (!parse_bool(value, b)) return error(name + " needs true or false, got '" + value + "'");
       options_.bits = uint8_t(b ? options_.bits | one.bits : options_.bits & ~one.bits);
-      pos_.set_fen(Position::START_FEN, rules_, options_, &err);  // like UCI_Variant: a new game
-      engine_.new_game();
+      new_game();  // like UCI_Variant
+    } else if (name == "RanksFromZero") {
+      if (!parse_bool(value, b)) return error("RanksFromZero needs true or false, got '" + value + "'");
+      ranks_from_zero_ = b;
     } else {
       error("unknown option '" + name + "'");
     }
@@ -252,7 +283,7 @@ class UciSession {
     is >> tok;
     bool startpos = tok == "startpos";
     if (startpos) {
-      fen = Position::START_FEN;
+      fen = Position::start_fen(rules_);
       tok.clear();
       is >> tok;
     } else if (tok == "fen") {
@@ -264,12 +295,12 @@ class UciSession {
     if (startpos && !tok.empty() && tok != "moves") return error("unexpected '" + tok + "' after 'position startpos'");
     Position p;
     std::string err;
-    if (!p.set_fen(fen, rules_, options_, &err)) return error(err);
+    if (!p.set_fen(fen, rules_, game_options(), &err)) return error(err);
     if (tok == "moves") {
       while (is >> tok) {
         if (game_result(p).over()) return error("move '" + tok + "' after the game ended");
         Move m;
-        if (!parse_legal_uci_move(p, tok, m, &err)) return error(err);
+        if (!parse_legal_uci_move(p, uci_in(tok), m, &err)) return error(err);
         p.do_move(m);
       }
     }
@@ -287,7 +318,7 @@ class UciSession {
         uint64_t total = 0;
         std::ostringstream os;
         for (auto& [m, c] : perft_divide(pos_, int(depth), 1)) {
-          os << move_to_uci(m) << ": " << c << "\n";
+          os << uci_out(m) << ": " << c << "\n";
           total += c;
         }
         os << "\nNodes searched: " << total;
@@ -352,7 +383,7 @@ class UciSession {
     }
     // UCI: under `go infinite` the best move waits for `stop`.
     while (infinite_ && !stop_) std::this_thread::sleep_for(std::chrono::milliseconds(2));
-    say("bestmove " + (best.is_none() ? std::string("(none)") : move_to_uci(best)));
+    say("bestmove " + (best.is_none() ? std::string("(none)") : uci_out(best)));
   }
 
   std::string info_line(const ThinkInfo& t) {
@@ -366,7 +397,7 @@ class UciSession {
     os << " nodes " << t.nodes << " nps " << t.nps;
     if (!t.network) os << " hashfull " << t.hashfull;
     os << " time " << t.time_ms << " pv";
-    for (Move m : t.pv) os << " " << move_to_uci(m);
+    for (Move m : t.pv) os << " " << uci_out(m);
     return os.str();
   }
 
@@ -427,6 +458,7 @@ class UciSession {
   std::string net_path_, net_error_;
   std::string announced_;  // the last "info string engine: ..." line
   bool show_wdl_ = false;
+  bool ranks_from_zero_ = false;
   std::thread search_thread_;
   std::atomic<bool> stop_{false}, infinite_{false};
   bool searching_ = false;

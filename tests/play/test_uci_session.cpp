@@ -15,6 +15,8 @@
 #include <thread>
 #include <vector>
 
+#include "core/notation.h"
+#include "core/position.h"
 #include "nn/evaluator.h"
 #include "play/uci_session.h"
 
@@ -108,7 +110,73 @@ TEST(UciSession, NetworkFailureIsReportedAndTheEngineLivesOn) {
   ASSERT_NE(last, std::string::npos);
   EXPECT_NE(text.substr(last, 15), "bestmove (none)") << text;  // alpha-beta answered the second go
 }
+
+// A network is Janggi's: asked to play Xiangqi it is refused with both games named, and nothing is searched.
+TEST(UciSession, NetworkRefusesXiangqi) {
+  std::istringstream in(
+      "setoption name ModelPath value failing.jzn\nsetoption name UCI_Variant value xiangqi\nposition startpos\n"
+      "go nodes 50\nquit\n");
+  std::ostringstream out;
+  run_uci(in, out, UciLimits(), [](const std::string&, std::string*) { return std::make_shared<FailingNet>(); });
+  std::string text = out.str();
+  EXPECT_NE(text.find("plays janggi, not xiangqi"), std::string::npos) << text;
+  EXPECT_NE(text.find("bestmove (none)"), std::string::npos) << text;
+  EXPECT_EQ(text.find("device lost"), std::string::npos) << text;
+}
 #endif
+
+std::string uci_text(const std::string& commands) {
+  std::istringstream in(commands);
+  std::ostringstream out;
+  run_uci(in, out);
+  return out.str();
+}
+
+// The line after the last "bestmove ".
+std::string last_bestmove(const std::string& text) {
+  size_t at = text.rfind("bestmove ");
+  return at == std::string::npos ? "" : text.substr(at + 9, text.find('\n', at) - at - 9);
+}
+
+TEST(UciSession, XiangqiStartPositionPerftAndSearch) {
+  std::string text = uci_text(
+      "uci\nsetoption name ModelPath value <empty>\nsetoption name UCI_Variant value xiangqi\nposition startpos\n"
+      "go perft 2\nposition startpos moves h3e3 h10g8\nd\ngo depth 3\n");  // no quit: the search completes
+  EXPECT_NE(text.find("var xiangqi"), std::string::npos) << text;
+  EXPECT_NE(text.find("Nodes searched: 1920"), std::string::npos) << text;  // tests/data/xiangqi/perft.tsv
+  EXPECT_NE(text.find("Fen: rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2"),
+            std::string::npos)
+      << text;
+  EXPECT_EQ(text.find("error"), std::string::npos) << text;
+  Position pos;
+  std::string err;
+  ASSERT_TRUE(pos.set_fen("rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2",
+                          Ruleset::XIANGQI, &err));
+  Move m;
+  EXPECT_TRUE(parse_legal_uci_move(pos, last_bestmove(text), m, &err)) << err << "\n" << text;
+}
+
+// Pikafish's coordinates (ranks 0-9) in and out; the game is the same as with ranks 1-10.
+TEST(UciSession, RanksFromZero) {
+  std::string text = uci_text(
+      "setoption name ModelPath value <empty>\nsetoption name UCI_Variant value xiangqi\n"
+      "setoption name RanksFromZero value true\nposition startpos moves h2e2 h9g7\nd\ngo perft 1\ngo depth 2\n");
+  EXPECT_NE(text.find("Fen: rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("\na0a1: "), std::string::npos) << text;  // Red's chariot, a1a2 in ranks 1-10
+  std::string best = last_bestmove(text);
+  EXPECT_EQ(best.find("10"), std::string::npos) << best;
+  Position pos;
+  std::string err;
+  ASSERT_TRUE(pos.set_fen("rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2",
+                          Ruleset::XIANGQI, &err));
+  Move m;
+  ASSERT_EQ(best.size(), 4u) << text;
+  std::string one_based = best.substr(0, 1) + std::to_string(best[1] - '0' + 1) + best.substr(2, 1) +
+                          std::to_string(best[3] - '0' + 1);
+  EXPECT_TRUE(parse_legal_uci_move(pos, one_based, m, &err)) << err << "\n" << text;
+}
 
 }  // namespace
 }  // namespace jz
