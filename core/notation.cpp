@@ -4,6 +4,7 @@
 #include <cctype>
 
 #include "movegen.h"
+#include "notation_xiangqi.h"
 
 namespace jz {
 
@@ -170,6 +171,12 @@ bool parse_korean_move(const Position& pos, const std::string& s, Move& out, std
 }
 
 bool parse_any_move(const Position& pos, const std::string& s, Move& out, std::string* error) {
+  if (pos.xiangqi()) {  // UCI, else WXF (ASCII) or Chinese; no WXF text is also UCI
+    Move m;
+    if (parse_uci_move(s, m)) return parse_legal_uci_move(pos, s, out, error);
+    bool ascii = std::all_of(s.begin(), s.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; });
+    return ascii ? parse_wxf_move(pos, s, out, error) : parse_chinese_move(pos, s, out, error);
+  }
   if (!s.empty() && s[0] >= 'a' && s[0] <= 'i') return parse_legal_uci_move(pos, s, out, error);
   return parse_korean_move(pos, s, out, error);
 }

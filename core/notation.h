@@ -20,7 +20,7 @@ std::string korean_square(Square s);  // "95"
 std::string move_to_korean(const Position& pos, Move m, bool hanja = false);
 // Accepts "79졸78", "79兵78", "7978", "79-78" and "한수쉼"/"pass"; checks legality in pos.
 bool parse_korean_move(const Position& pos, const std::string& s, Move& out, std::string* error);
-// Either notation.
+// Either notation; in a Xiangqi position UCI, Chinese or WXF instead (core/notation_xiangqi.h).
 bool parse_any_move(const Position& pos, const std::string& s, Move& out, std::string* error);
 
 // The piece type of a letter, either case: K A B/E N/H R C P (FEN, UCI promotion, SAN); NO_PIECE_TYPE otherwise.
