@@ -5,7 +5,7 @@
 namespace jz::ab {
 
 bool may_give_check(const Position& pos, Move m) {
-  const geo::Tables& g = geo::tables();
+  const geo::Tables& g = geo::tables(pos.game());
   Color us = pos.side_to_move();
   Square ek = pos.king_square(~us), from = m.from(), to = m.to();
   if ((g.danger[ek][from] & 3) || (g.danger[ek][to] & 1)) return true;

@@ -11,8 +11,10 @@ constexpr int PIECE_CP[PIECE_TYPE_NB] = {0, 0, 300, 300, 500, 1300, 700, 200};
 constexpr int THREAT_SCALE[8] = {0, 4, 10, 16, 22, 26, 28, 30};
 
 // The previous ply was a pass, so our pass would end the game (false at the root of a FEN, whose
-// last move is none; none reads as a pass).
-inline bool opponent_passed(const Position& pos) { return pos.history_size() > 0 && pos.last_move().is_pass(); }
+// last move is none; none reads as a pass). In Xiangqi a pass is only the search's null move: never.
+inline bool opponent_passed(const Position& pos) {
+  return pos.history_size() > 0 && pos.last_move().is_pass() && ruleset_info(pos.ruleset()).pass;
+}
 
 // The tuned evaluation (version 2).
 int evaluate(const Position& pos);

@@ -30,15 +30,16 @@ struct PalaceSquares {
 };
 const PalaceSquares PALACE_SQUARES;
 
-// A cannon with exactly one screen (not a cannon) between it and the enemy general.
+// A cannon with exactly one screen (in Janggi not a cannon) between it and the enemy general.
 bool cannon_loaded(const Position& pos, Square from, Square target) {
-  const geo::Tables& g = geo::tables();
+  const bool xiangqi = pos.xiangqi();
+  const geo::Tables& g = geo::tables(pos.game());
   if (!(g.danger[target][from] & 1)) return false;  // not on a line through the general
   for (int r = 0; r < g.ray_count[from]; ++r) {
     const geo::Ray& ray = g.rays[from][r];
     int j = 0;
     while (j < ray.len && !pos.piece_on(ray.sq[j])) ++j;
-    if (j == ray.len || type_of(pos.piece_on(ray.sq[j])) == CANNON) continue;
+    if (j == ray.len || (!xiangqi && type_of(pos.piece_on(ray.sq[j])) == CANNON)) continue;
     for (++j; j < ray.len; ++j)
       if (pos.piece_on(ray.sq[j])) {
         if (ray.sq[j] == target) return true;
@@ -136,7 +137,7 @@ int soldier_neighbours(const Position& pos, Square s, Color c) {
 template <class Acc>
 inline SideCounts piece_terms(const Position& pos, Acc& acc, const AttackMap& am, const int* moves, Color c,
                               int& phase_pts, PalaceThreats& threats) {
-  const geo::Tables& g = geo::tables();
+  const geo::Tables& g = geo::tables(pos.game());
   const int total = pos.piece_count(CHO) + pos.piece_count(HAN);
   Color them = ~c;
   int one = c == CHO ? COUNT_ONE : -COUNT_ONE;

@@ -1,5 +1,6 @@
 // The squares a piece attacks or defends (own pieces included), one callback per square: the classic
-// evaluation counts its mobility with it, the term evaluation also fills its attack maps.
+// evaluation counts its mobility with it, the term evaluation also fills its attack maps. Each game's own
+// steps (geo::tables(game)); a Xiangqi cannon's reach is what it attacks (beyond its screen), not its slides.
 #pragma once
 #include "core/geometry.h"
 #include "core/position.h"
@@ -8,7 +9,8 @@ namespace jz::ab {
 
 template <class Hit>
 inline void for_each_reach(const Position& pos, Square from, PieceType t, Color us, Hit&& hit) {
-  const geo::Tables& g = geo::tables();
+  const bool xiangqi = pos.xiangqi();
+  const geo::Tables& g = xiangqi ? geo::xiangqi_tables() : geo::tables();
   switch (t) {
     case CHARIOT:
       for (int r = 0; r < g.ray_count[from]; ++r) {
@@ -19,15 +21,15 @@ inline void for_each_reach(const Position& pos, Square from, PieceType t, Color 
         }
       }
       return;
-    case CANNON:  // over exactly one screen that is not a cannon; never onto a cannon
+    case CANNON:  // over exactly one screen; in Janggi never a cannon as screen or target
       for (int r = 0; r < g.ray_count[from]; ++r) {
         const geo::Ray& ray = g.rays[from][r];
         int j = 0;
         while (j < ray.len && !pos.piece_on(ray.sq[j])) ++j;
-        if (j == ray.len || type_of(pos.piece_on(ray.sq[j])) == CANNON) continue;
+        if (j == ray.len || (!xiangqi && type_of(pos.piece_on(ray.sq[j])) == CANNON)) continue;
         for (++j; j < ray.len; ++j) {
           Piece q = pos.piece_on(ray.sq[j]);
-          if (q && type_of(q) == CANNON) break;
+          if (!xiangqi && q && type_of(q) == CANNON) break;
           hit(ray.sq[j]);
           if (q) break;
         }
@@ -46,7 +48,13 @@ inline void for_each_reach(const Position& pos, Square from, PieceType t, Color 
     case SOLDIER:
       for (int j = 0; j < g.soldier_count[us][from]; ++j) hit(g.soldier[us][from][j]);
       return;
-    default:  // general and guards: palace steps
+    case GUARD:
+      if (xiangqi) {  // advisors: diagonal palace steps (the general's are orthogonal)
+        for (int j = 0; j < g.advisor_step_count[from]; ++j) hit(g.advisor_step[from][j]);
+        return;
+      }
+      [[fallthrough]];
+    default:  // general (and Janggi's guards): palace steps
       for (int j = 0; j < g.palace_step_count[from]; ++j) hit(g.palace_step[from][j]);
       return;
   }

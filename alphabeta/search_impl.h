@@ -205,7 +205,9 @@ struct AlphaBetaEngine::Impl {
     // The pass is a real move here, so there is no zugzwang issue; but right after the opponent's
     // pass (or in bikjang) our pass ends the game, and with bare material or near the move rule the
     // counting result dominates what a reduced search can see.
-    return ply > 0 && !pos.in_check() && !pos.in_bikjang() && !opponent_passed(pos) && pos.material(us) - 2 * 3 >= 7 &&
+    // In Xiangqi the pass is a null move (opponent_passed is false there): never two in a row either.
+    bool after_pass = pos.history_size() > 0 && pos.last_move().is_pass();
+    return ply > 0 && !pos.in_check() && !pos.in_bikjang() && !after_pass && pos.material(us) - 2 * 3 >= 7 &&
            info->move_rule - pos.rule50() > 12;
   }
 

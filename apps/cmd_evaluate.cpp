@@ -34,7 +34,7 @@ void add_evaluate(CLI::App& app, int& rc) {
   cmd->add_option("--games", o->games, "Games (pairs of color-swapped games from the same start)")
       ->check(CLI::Range(1, 10000000));
   cmd->add_option("--concurrency", o->concurrency, "Games played in parallel")->check(CLI::Range(1, 1024));
-  cmd->add_option("--variant", o->variant, "Rule set: janggi, janggitraditional, janggimodern, janggicasual");
+  cmd->add_option("--variant", o->variant, "Rule set: janggi, janggitraditional, janggimodern, janggicasual, xiangqi");
   cmd->add_option("--sprt", o->sprt, "Stop early by SPRT: elo0,elo1[,alpha,beta] (default alpha = beta = 0.05)");
   cmd->add_option("--out", o->out, "Results store directory (default arena-results)");
   cmd->add_option("--seed", o->seed, "Seed for openings and randomized players (default: from the clock)")
@@ -58,7 +58,7 @@ void add_evaluate(CLI::App& app, int& rc) {
                             : uint64_t(std::chrono::system_clock::now().time_since_epoch().count()) % 1000000007;
     std::string err;
     if (!parse_ruleset(o->variant, cfg.rules)) {
-      return report_error("unknown variant '" + o->variant + "' (janggi, janggitraditional, janggimodern, janggicasual)");
+      return report_error("unknown variant '" + o->variant + "' (janggi, janggitraditional, janggimodern, janggicasual, xiangqi)");
     }
     if (!rule_options_from(o->rule_options, cfg.options, &err)) {
       return report_error(err);

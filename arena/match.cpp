@@ -48,7 +48,7 @@ bool play_game(const MatchConfig& cfg, const MatchResult& names, const GameSetup
   rec.player1_cho = g.player1_cho;
   rec.cho = g.player1_cho ? names.name1 : names.name2;
   rec.han = g.player1_cho ? names.name2 : names.name1;
-  rec.setup = setup_name(g.opening->setup);
+  rec.setup = setup_name(cfg.rules, g.opening->setup);
   rec.start_fen = g.opening->fen;
   rec.rules = cfg.rules;
   rec.options = cfg.options;
@@ -108,14 +108,14 @@ bool play_game(const MatchConfig& cfg, const MatchResult& names, const GameSetup
 Opening make_opening(const MatchConfig& cfg, int pair) {
   std::vector<int> setups = cfg.setups;
   if (setups.empty())
-    for (int i = 0; i < SETUP_NB; ++i) setups.push_back(i);
+    for (int i = 0; i < setup_count(cfg.rules); ++i) setups.push_back(i);
   // Each round of |setups| pairs visits every setup once, in a seeded order.
   int round = pair / int(setups.size());
   std::mt19937_64 order_rng(hash_combine(cfg.seed, 0x5e7u + uint64_t(round)));
   std::shuffle(setups.begin(), setups.end(), order_rng);
   Opening o;
   o.setup = setups[size_t(pair) % setups.size()];
-  o.fen = setup_fen(o.setup);
+  o.fen = setup_fen(cfg.rules, o.setup);
   for (int attempt = 0; attempt < 1000 && cfg.opening_plies > 0; ++attempt) {
     std::mt19937_64 rng(hash_combine(hash_combine(cfg.seed, uint64_t(pair)), uint64_t(attempt)));
     Position pos;
@@ -181,7 +181,7 @@ bool start_result(const MatchConfig& cfg, MatchResult& out, std::string* error) 
   if (cfg.games < 1 || cfg.concurrency < 1 || cfg.opening_plies < 0 || cfg.max_plies < 1)
     return *error = "games and concurrency must be >= 1, opening plies >= 0", false;
   for (int s : cfg.setups)
-    if (s < 0 || s >= SETUP_NB) return *error = "setup index out of range: " + std::to_string(s), false;
+    if (s < 0 || s >= setup_count(cfg.rules)) return *error = "setup index out of range: " + std::to_string(s), false;
   for (auto* spec : {&cfg.player1, &cfg.player2})
     if (!check_player_spec(*spec, error)) return false;
   PlayerSpec s1, s2;

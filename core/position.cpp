@@ -320,7 +320,8 @@ bool Position::legal_slow(Move m) const {
 }
 
 bool Position::pass_ended() const {
-  if (states_.size() < 2 || !st().move.is_pass()) return false;
+  // Xiangqi has no pass: one there is an engine's null move, which ends nothing.
+  if (states_.size() < 2 || !st().move.is_pass() || !ruleset_info(rules_).pass) return false;
   const StateInfo& before = states_[states_.size() - 2];
   if (before.facing && ruleset_info(rules_).bikjang) return true;
   return states_.size() >= 3 && before.move.is_pass();

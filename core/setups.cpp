@@ -1,5 +1,7 @@
 #include "setups.h"
 
+#include "position.h"
+
 #include <cctype>
 
 namespace jz {
@@ -40,6 +42,15 @@ std::string setup_fen(WingSetup cho, WingSetup han) {
 std::string setup_name(int index) { return std::string(NAMES[index / 4]) + "-" + NAMES[index % 4]; }
 
 std::string setup_fen(int index) { return setup_fen(WingSetup(index / 4), WingSetup(index % 4)); }
+
+int setup_count(Ruleset r) { return game_of(r) == GameKind::XIANGQI ? 1 : SETUP_NB; }
+std::string setup_fen(Ruleset r, int index) {
+  return game_of(r) == GameKind::XIANGQI ? Position::start_fen(r) : setup_fen(index);
+}
+std::string setup_name(Ruleset r, int index) {
+  if (index < 0 || index >= setup_count(r)) return "custom";
+  return game_of(r) == GameKind::XIANGQI ? "standard" : setup_name(index);
+}
 
 std::string setup_name(WingSetup cho, WingSetup han) { return std::string(NAMES[int(cho)]) + "-" + NAMES[int(han)]; }
 

@@ -3,6 +3,8 @@
 #include <string>
 #include <vector>
 
+#include "types.h"
+
 namespace jz {
 
 // From the owner's own view: inner = 마상상마 (안상), outer = 상마마상 (바깥상),
@@ -18,6 +20,12 @@ std::string setup_fen(WingSetup cho, WingSetup han);
 // Setup index 0..15 = cho * 4 + han. Name is "<cho>-<han>", e.g. "inner-outer".
 std::string setup_name(int index);
 std::string setup_fen(int index);
+// A game's start positions, index 0..setup_count - 1: Janggi's 16 setups (the indexes above), Xiangqi's
+// one standard position. Matches and teacher games draw from these.
+int setup_count(Ruleset r);
+std::string setup_fen(Ruleset r, int index);
+// "standard" for Xiangqi's; Janggi's names below; "custom" for an index out of range.
+std::string setup_name(Ruleset r, int index);
 // Accepts "<cho>-<han>" with English or Korean names (안상, 바깥상, 왼상, 오른상), or an index 0..15.
 bool parse_setup(const std::string& name, int& index);
 // "<cho>-<han>" with any wing setup, elephant-chariot included: "elephant-chariot-inner".

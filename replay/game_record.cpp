@@ -98,7 +98,7 @@ std::string game_to_json(const GameRecord& g) {
   nlohmann::json j;
   j["fen"] = g.start_fen;
   j["rules"] = ruleset_name(g.ruleset);
-  j["setup"] = g.setup < SETUP_NB ? setup_name(g.setup) : "custom";
+  j["setup"] = setup_name(g.ruleset, g.setup);
   std::vector<std::string> moves;
   for (const PlyRecord& p : g.plies) moves.push_back(move_to_uci(p.move));
   j["moves"] = moves;
@@ -157,8 +157,8 @@ bool game_from_json(const std::string& line, GameRecord& g, int* bad_ply, std::s
   Position pos;
   std::string why;
   if (!pos.set_fen(g.start_fen, g.ruleset, &why)) return fail("bad start FEN: " + why);
-  for (int s = 0; s < SETUP_NB; ++s)
-    if (setup_fen(s) == g.start_fen) g.setup = uint8_t(s);
+  for (int s = 0; s < setup_count(g.ruleset); ++s)
+    if (setup_fen(g.ruleset, s) == g.start_fen) g.setup = uint8_t(s);
   const float draw[3] = {0, 1, 0};
   for (size_t i = 0; i < moves->size(); ++i) {
     const auto& m = (*moves)[i];
@@ -178,7 +178,7 @@ std::string game_to_text(const GameRecord& g) {
   std::ostringstream os;
   GameResult r = g.result();
   os << "[Rules \"" << ruleset_name(g.ruleset) << "\"]\n";
-  os << "[Setup \"" << (g.setup < SETUP_NB ? setup_name(g.setup) : "custom") << "\"]\n";
+  os << "[Setup \"" << setup_name(g.ruleset, g.setup) << "\"]\n";
   os << "[FEN \"" << g.start_fen << "\"]\n";
   os << "[Network \"" << g.network_id << "\"]\n";
   os << "[Seed \"" << g.seed << "\"]\n";

@@ -78,8 +78,8 @@ bool play_teacher_game(const TeacherOptions& o, Player& teacher, uint64_t index,
   uint64_t seed = hash_combine(o.seed, index);
   std::mt19937_64 rng(seed);
   out = GameRecord();
-  out.setup = uint8_t(rng() % SETUP_NB);
-  out.start_fen = setup_fen(out.setup);
+  out.setup = uint8_t(rng() % setup_count(o.rules));
+  out.start_fen = setup_fen(o.rules, out.setup);
   out.ruleset = o.rules;
   out.seed = seed;
   out.source = GameSource::TEACHER;
