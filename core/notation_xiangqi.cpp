@@ -294,6 +294,10 @@ bool wxf_spec(const std::string& w, Spec& s) {
 
 const char* piece_name_chinese(Piece p) { return p ? NAMES[color_of(p)][type_of(p)] : ""; }
 
+std::string file_figure(Color c, int file, bool ascii) {
+  return figure(ascii ? HAN : c, file_number(c, make_square(file, 0)));
+}
+
 std::string move_to_chinese(const Position& pos, Move m) {
   if (m.is_none() || !pos.piece_on(m.from())) return move_to_uci(m);
   Named d = name_move(pos, m);

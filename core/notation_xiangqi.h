@@ -17,6 +17,9 @@ namespace jz {
 
 // Traditional piece characters: red 帥仕相傌俥炮兵, black 將士象馬車砲卒 ("" for NO_PIECE).
 const char* piece_name_chinese(Piece p);
+// The number side c gives a file (0 = a), as it writes it: Red 一..九 from file i, Black 1..9 from file a
+// (ascii: digits for both).
+std::string file_figure(Color c, int file, bool ascii = false);
 
 // Canonical text of a legal move of pos (a Xiangqi position): Traditional characters, Red's figures
 // Chinese numerals, Black's ASCII digits.

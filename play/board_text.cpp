@@ -1,6 +1,7 @@
 #include "play/board_text.h"
 
 #include "core/notation.h"
+#include "core/notation_xiangqi.h"
 
 namespace jz {
 
@@ -8,6 +9,7 @@ namespace {
 
 constexpr const char* BLUE = "\x1b[1;34m";
 constexpr const char* RED = "\x1b[1;31m";
+constexpr const char* BOLD = "\x1b[1m";  // Xiangqi's black pieces: the terminal's own colour
 constexpr const char* HIGHLIGHT = "\x1b[43m";
 constexpr const char* DIM = "\x1b[2m";
 constexpr const char* RESET = "\x1b[0m";
@@ -32,6 +34,36 @@ const char* cross(int f, int r, bool ascii) {
   return left ? "├" : right ? "┤" : "┼";
 }
 
+// Xiangqi's river between ranks 5 and 6, as wide as a gap row: 楚河 漢界 inside the edge files' lines.
+std::string river(const BoardStyle& st) {
+  std::string inner = st.ascii ? "     chu he         han jie    " : "     楚  河         漢  界     ";
+  std::string edge = st.ascii ? "|" : st.color ? std::string(DIM) + "│" + RESET : "│";
+  return "    " + edge + inner + edge + "\n";
+}
+
+std::string piece_text(const Position& pos, Piece p, const BoardStyle& st) {
+  if (st.ascii) return std::string(1, char(".KABNRCP"[type_of(p)] + (color_of(p) == HAN ? 32 : 0)));
+  if (!st.hanja) return piece_name_hangul(p);
+  return pos.xiangqi() ? piece_name_chinese(p) : piece_name_hanja(p);
+}
+
+// Xiangqi's file numbers as the side c counts them, under the columns (flipped: Black at the bottom).
+std::string file_numbers(Color c, const BoardStyle& st) {
+  std::string out = "    ";
+  for (int j = 0; j < FILE_NB; ++j) {
+    std::string n = file_figure(c, st.flip ? FILE_NB - 1 - j : j, st.ascii);
+    out += n.size() == 1 ? " " + n + "  " : n + "  ";  // digits under the file letters; numerals are wide
+  }
+  while (out.back() == ' ') out.pop_back();
+  return out + "\n";
+}
+
+// Janggi: blue Cho, red Han; Xiangqi: red Red, black (the terminal's colour) Black.
+const char* piece_color(const Position& pos, Piece p) {
+  if (pos.xiangqi()) return color_of(p) == CHO ? RED : BOLD;
+  return color_of(p) == CHO ? BLUE : RED;
+}
+
 }  // namespace
 
 std::string render_board(const Position& pos, const BoardStyle& st) {
@@ -43,6 +75,7 @@ std::string render_board(const Position& pos, const BoardStyle& st) {
     int f = st.flip ? FILE_NB - 1 - i : i;
     files += std::string(1, char('a' + f)) + (i + 1 < FILE_NB ? "   " : "");
   }
+  if (pos.xiangqi()) out += file_numbers(st.flip ? CHO : HAN, st);
   out += "     " + files + "\n";
   for (int i = 0; i < RANK_NB; ++i) {
     int r = st.flip ? i : RANK_NB - 1 - i;  // board rank shown on this text row
@@ -55,14 +88,8 @@ std::string render_board(const Position& pos, const BoardStyle& st) {
       bool marked = !last.is_none() && (s == last.from() || s == last.to());
       std::string cell;
       if (p) {
-        if (st.ascii) {
-          static const char* letters = ".KABNRCP";
-          char c = letters[type_of(p)];
-          cell = std::string(1, color_of(p) == HAN ? char(c + 32) : c) + (marked ? "*" : " ");
-        } else {
-          cell = st.hanja ? piece_name_hanja(p) : piece_name_hangul(p);
-        }
-        if (st.color) cell = (marked ? std::string(HIGHLIGHT) : "") + (color_of(p) == CHO ? BLUE : RED) + cell + RESET;
+        cell = piece_text(pos, p, st) + (st.ascii ? (marked ? "*" : " ") : "");
+        if (st.color) cell = (marked ? std::string(HIGHLIGHT) : "") + piece_color(pos, p) + cell + RESET;
       } else {
         std::string c = cross(f, r, st.ascii);
         if (marked) c = st.ascii ? "o" : "◦";
@@ -79,6 +106,10 @@ std::string render_board(const Position& pos, const BoardStyle& st) {
     out += line + "\n";
     if (i + 1 < RANK_NB) {
       int rlow = st.flip ? r : r - 1;  // lower board rank of the gap
+      if (pos.xiangqi() && rlow == 4) {
+        out += river(st);
+        continue;
+      }
       std::string gap = "    ";
       for (int j = 0; j < FILE_NB; ++j) {
         gap += st.ascii ? "|" : dim("│");
@@ -92,6 +123,7 @@ std::string render_board(const Position& pos, const BoardStyle& st) {
       out += gap + "\n";
     }
   }
+  if (pos.xiangqi()) out += file_numbers(st.flip ? HAN : CHO, st);
   return out;
 }
 
