@@ -15,14 +15,18 @@ void add_play(CLI::App& app, int& rc) {
   auto a = std::make_shared<TerminalOptions>();
   auto rule_options = std::make_shared<std::vector<std::string>>();
   auto* cmd = app.add_subcommand("play", "Play a game in the terminal against the network or alpha-beta");
-  cmd->add_option("--side", a->side, "Your side: cho (moves first), han, both (two people), none (engine vs engine)")
+  cmd->add_option("--side", a->side,
+                  "Your side: cho (moves first), han, both (two people), none (engine vs engine); in xiangqi "
+                  "also red (moves first), black")
       ->capture_default_str();
   cmd->add_option(
          "--cho-setup", a->cho_setup,
          "Cho's setup: inner, outer, left, right (안상, 바깥상, 왼상, 오른상); elephant-chariot with that rule option")
       ->capture_default_str();
   cmd->add_option("--han-setup", a->han_setup, "Han's setup")->capture_default_str();
-  cmd->add_option("--rules", a->rules, "Rule set: janggi, janggitraditional, janggimodern, janggicasual")
+  cmd->add_option("--rules,--variant", a->rules,
+                  "Rule set: janggi, janggitraditional, janggimodern, janggicasual, xiangqi (moves in UCI, Chinese "
+                  "炮二平五 or WXF C2.5; alpha-beta only)")
       ->capture_default_str();
   cmd->add_option("--opponent", a->opponent,
                   "net (the model), easy, normal, expert (alpha-beta); default: the network if models/latest.json "

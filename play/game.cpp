@@ -4,6 +4,7 @@
 
 #include "core/movegen.h"
 #include "core/notation.h"
+#include "core/notation_xiangqi.h"
 #include "core/setups.h"
 #include "util/fileio.h"
 
@@ -15,7 +16,7 @@ const char* winner_word(Winner w) { return winner_name(w, ""); }
 
 Game::Game() {
   std::string err;
-  start(Position::START_FEN, Ruleset::JANGGI, &err);
+  start(Position::start_fen(Ruleset::JANGGI), Ruleset::JANGGI, &err);
 }
 
 bool Game::start(const std::string& fen, Ruleset rules, std::string* error) {
@@ -41,6 +42,12 @@ bool Game::start_setup(const std::string& setup, Ruleset rules, RuleOptions opti
   WingSetup cho, han;
   if (!parse_setup_sides(setup, cho, han)) {
     if (error) *error = "unknown setup '" + setup + "' (e.g. inner-outer, 안상-바깥상, or 0..15)";
+    return false;
+  }
+  if (game_of(rules) == GameKind::XIANGQI) {
+    if (cho == WingSetup::INNER && han == WingSetup::INNER)
+      return start(Position::start_fen(rules), rules, options, error);
+    if (error) *error = "setup '" + setup + "' is Janggi's: xiangqi has one start position";
     return false;
   }
   if ((cho == WingSetup::ELEPHANT_CHARIOT || han == WingSetup::ELEPHANT_CHARIOT) &&
@@ -100,25 +107,33 @@ void Game::resign(Color loser) {
   resigned_.ending = Ending::RESIGNATION;
 }
 
-std::string Game::korean(int i, bool hanja) const {
+Position Game::position_before(int i) const {
   Position p;
   std::string err;
   p.set_fen(start_fen_, rules(), options(), &err);
   for (int k = 0; k < i; ++k) p.do_move(moves_[k]);
-  return move_to_korean(p, moves_[i], hanja);
+  return p;
 }
 
-std::vector<std::string> Game::korean_moves(bool hanja) const {
+std::vector<std::string> Game::write_moves(const std::function<std::string(const Position&, Move)>& write) const {
   std::vector<std::string> out;
-  Position p;
-  std::string err;
-  p.set_fen(start_fen_, rules(), options(), &err);
+  Position p = position_before(0);
   for (Move m : moves_) {
-    out.push_back(move_to_korean(p, m, hanja));
+    out.push_back(write(p, m));
     p.do_move(m);
   }
   return out;
 }
+
+std::string Game::korean(int i, bool hanja) const { return move_to_korean(position_before(i), moves_[i], hanja); }
+
+std::vector<std::string> Game::korean_moves(bool hanja) const {
+  return write_moves([hanja](const Position& p, Move m) { return move_to_korean(p, m, hanja); });
+}
+
+std::string Game::notation(int i) const { return move_to_game_notation(position_before(i), moves_[i]); }
+
+std::vector<std::string> Game::notation_moves() const { return write_moves(move_to_game_notation); }
 
 std::string Game::to_json() const {
   json j;
@@ -131,6 +146,7 @@ std::string Game::to_json() const {
   for (Move m : moves_) mv.push_back(move_to_uci(m));
   j["moves"] = mv;
   j["korean"] = korean_moves();
+  if (pos_.xiangqi()) j["chinese"] = notation_moves();
   GameResult r = result();
   j["result"] = r.str();
   j["winner"] = winner_word(r.winner);

@@ -1,6 +1,7 @@
 // One game being played by people and engines: start position, rule set, moves, undo, resignation,
 // and its record (JSON) for save / load / download. Shared by `play` and `serve`.
 #pragma once
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -15,7 +16,8 @@ class Game {
   // Starts from a FEN (history empty). False + one-line *error on a bad FEN.
   bool start(const std::string& fen, Ruleset rules, std::string* error);
   bool start(const std::string& fen, Ruleset rules, RuleOptions options, std::string* error);
-  // Starts from a setup index (core/setups.h) or name; elephant-chariot needs that rule option.
+  // Starts from a setup index (core/setups.h) or name; elephant-chariot needs that rule option. Xiangqi
+  // has one start position (Position::start_fen): only the default setup, inner-inner, names it.
   bool start_setup(const std::string& setup, Ruleset rules, std::string* error);
   bool start_setup(const std::string& setup, Ruleset rules, RuleOptions options, std::string* error);
 
@@ -42,9 +44,12 @@ class Game {
   // Move i (0-based) in Korean notation (the position before it is replayed).
   std::string korean(int i, bool hanja = false) const;
   std::vector<std::string> korean_moves(bool hanja = false) const;
+  // The same in the game's own notation: Korean for Janggi, Chinese (炮二平五) for Xiangqi.
+  std::string notation(int i) const;
+  std::vector<std::string> notation_moves() const;
 
   // Record: {"format":"janggi-zero-game","rules","rule_options" (only when any is on),"setup","start_fen",
-  //          "moves":[UCI],"korean":[...],"result","winner","ending"}.
+  //          "moves":[UCI],"korean":[...],"chinese":[...] (Xiangqi only),"result","winner","ending"}.
   std::string to_json() const;
   // Replays a record through the rules core (every move must be legal). Game unchanged on failure.
   bool from_json(const std::string& text, std::string* error);
@@ -52,6 +57,9 @@ class Game {
   bool load(const std::string& path, std::string* error);
 
  private:
+  Position position_before(int i) const;  // replayed from the start position
+  std::vector<std::string> write_moves(const std::function<std::string(const Position&, Move)>& write) const;
+
   Position pos_;
   std::string start_fen_, setup_;
   std::vector<Move> moves_;

@@ -7,6 +7,7 @@
 
 #include "core/movegen.h"
 #include "core/notation.h"
+#include "core/notation_xiangqi.h"
 #include "core/setups.h"
 #include "play/default_engine.h"
 #include "play/model_path.h"
@@ -18,7 +19,9 @@ namespace {
 const char* HELP =
     "Moves: UCI (b1c3, pass = e2e2) or Korean numeric (79졸78, 0102, 한수쉼).\n"
     "Commands: pass, undo, hint, resign, save FILE, load FILE, board, moves, help, quit.";
-
+const char* HELP_XIANGQI =
+    "Moves: UCI (h3e3), Chinese (炮二平五, 馬8進7, 前俥進一; Simplified too) or WXF (C2.5, H8+7, R+.3).\n"
+    "Commands: undo, hint, resign, save FILE, load FILE, board, moves, help, quit.";
 
 bool fail(std::string* error, const std::string& msg) {
   *error = msg;
@@ -29,7 +32,8 @@ bool fail(std::string* error, const std::string& msg) {
 
 bool TerminalGame::run(std::string* error) {
   if (!setup(error)) return false;
-  out_ << "janggi-zero: you play " << a_.side << " against " << opponent_name() << " (" << ruleset_name(game_.rules())
+  out_ << "janggi-zero: you play " << (human(CHO) != human(HAN) ? side_name(human(CHO) ? CHO : HAN) : a_.side)
+       << " against " << opponent_name() << " (" << ruleset_name(game_.rules())
        << (game_.options().any() ? " with " + rule_options_str(game_.options()) : "") << ", setup "
        << (game_.setup().empty() ? game_.start_fen() : game_.setup()) << "). Type 'help' for commands.\n";
   if (!default_note_.empty()) out_ << default_note_ << "\n";
@@ -40,13 +44,17 @@ bool TerminalGame::run(std::string* error) {
       engine_move();
       continue;
     }
-    out_ << (game_.over() ? "game over" : color_name(game_.pos().side_to_move())) << "> " << std::flush;
+    out_ << (game_.over() ? "game over" : side_name(game_.pos().side_to_move())) << "> " << std::flush;
     if (!std::getline(in_, line)) break;
     if (!line.empty() && line.back() == '\r') line.pop_back();
     if (!command(line)) break;
   }
   out_ << "\n";
   return true;
+}
+
+std::string TerminalGame::side_name(Color c) const {
+  return game_.pos().xiangqi() ? (c == CHO ? "red" : "black") : color_name(c);
 }
 
 bool TerminalGame::human(Color c) const {
@@ -59,14 +67,38 @@ std::string TerminalGame::opponent_name() const {
 
 bool TerminalGame::setup(std::string* error) {
   std::string err;
-  if (a_.side != "cho" && a_.side != "han" && a_.side != "both" && a_.side != "none")
-    return fail(error, "--side must be cho, han, both or none");
   Ruleset r;
   if (!parse_ruleset(a_.rules, r))
-    return fail(error, "unknown rule set '" + a_.rules + "' (janggi, janggitraditional, janggimodern, janggicasual)");
+    return fail(error,
+                "unknown rule set '" + a_.rules + "' (janggi, janggitraditional, janggimodern, janggicasual, xiangqi)");
+  if (game_of(r) == GameKind::XIANGQI && (a_.side == "red" || a_.side == "black"))
+    a_.side = a_.side == "red" ? "cho" : "han";  // Xiangqi's names for the same two sides
+  if (a_.side != "cho" && a_.side != "han" && a_.side != "both" && a_.side != "none")
+    return fail(error, game_of(r) == GameKind::XIANGQI ? "--side must be red (cho), black (han), both or none"
+                                                       : "--side must be cho, han, both or none");
   if (!game_.start_setup(a_.cho_setup + "-" + a_.han_setup, r, a_.rule_options, &err)) return fail(error, err);
   if (!a_.load.empty() && !game_.load(a_.load, &err)) return fail(error, err);
+  if (!choose_engine(error)) return false;
+  engine_.set_simulations(a_.sims);
+  engine_.set_threads(a_.threads);
+  style_.ascii = a_.ascii;
+  style_.hanja = !a_.hangul;
+  style_.color = a_.color || (!a_.no_color && !a_.ascii && a_.stdout_is_terminal);
+  style_.flip = a_.side == "han";
+  return true;
+}
+
+bool TerminalGame::choose_engine(std::string* error) {
+  std::string err;
   opponent_ = a_.opponent.empty() && !a_.model.empty() ? "net" : a_.opponent;  // --model alone: the network
+  if (game_.pos().xiangqi()) {  // the network plays Janggi only (nn/evaluator.h network_accepts)
+    if (opponent_ == "net")
+      return fail(error, "the network plays janggi only: for xiangqi use --opponent easy, normal or expert");
+    if (opponent_.empty()) {
+      opponent_ = "expert";
+      default_note_ = "engine: " + opponent_name() + ", the default (the network plays janggi only)";
+    }
+  }
   if (opponent_.empty()) {
     // Nobody chose: the strongest engine by measurement, and why.
     DefaultEngine d = choose_default_engine(find_default_model());
@@ -94,12 +126,6 @@ bool TerminalGame::setup(std::string* error) {
   if (opponent_ == "net" && !engine_.accepts(game_.pos(), &err)) return fail(error, err);
   if (opponent_ != "net" && !engine_.set_level(opponent_, &err))
     return fail(error, "--opponent must be net, easy, normal or expert (" + err + ")");
-  engine_.set_simulations(a_.sims);
-  engine_.set_threads(a_.threads);
-  style_.ascii = a_.ascii;
-  style_.hanja = !a_.hangul;
-  style_.color = a_.color || (!a_.no_color && !a_.ascii && a_.stdout_is_terminal);
-  style_.flip = a_.side == "han";
   return true;
 }
 
@@ -108,16 +134,17 @@ void TerminalGame::show() {
   const Position& p = game_.pos();
   if (game_.ply()) {
     int i = game_.ply() - 1;
-    out_ << "last move: " << move_to_uci(game_.moves()[i]) << " (" << game_.korean(i) << ")\n";
+    out_ << "last move: " << move_to_uci(game_.moves()[i]) << " (" << game_.notation(i) << ")\n";
   }
   GameResult r = game_.result();
   if (r.over()) return announce(r);
-  out_ << color_name(p.side_to_move()) << " to move" << (p.in_check() ? ", in check (장군)" : "")
+  out_ << side_name(p.side_to_move()) << " to move"
+       << (p.in_check() ? (p.xiangqi() ? ", in check (將軍)" : ", in check (장군)") : "")
        << (p.in_bikjang() ? ", bikjang (빅장)" : "") << "\n";
 }
 
 void TerminalGame::announce(const GameResult& r) {
-  std::string who = r.winner == Winner::DRAW ? "draw" : std::string(winner_word(r.winner)) + " wins";
+  std::string who = r.winner == Winner::DRAW ? "draw" : side_name(r.winner == Winner::CHO ? CHO : HAN) + " wins";
   out_ << "Game over: " << who << " by " << ending_name(r.ending) << (r.by_counting ? " (counting)" : "") << " - "
        << r.str() << "\n";
 }
@@ -145,7 +172,7 @@ std::string TerminalGame::describe(const ThinkInfo& t) const {
   Position p = game_.pos();
   for (Move m : t.pv) {
     if (!is_legal(p, m)) break;
-    os << " " << move_to_korean(p, m);
+    os << " " << move_to_game_notation(p, m);
     p.do_move(m);
   }
   return os.str();
@@ -156,7 +183,7 @@ void TerminalGame::engine_move() {
   Move m = engine_.think(game_.pos(), limits(), {}, nullptr, &t);
   std::string err;
   if (m.is_none()) return out_ << "engine has no move\n", void();
-  std::string kor = move_to_korean(game_.pos(), m), thinking = describe(t);
+  std::string kor = move_to_game_notation(game_.pos(), m), thinking = describe(t);
   if (!game_.play(m, &err)) return out_ << "engine error: " << err << "\n", void();
   out_ << "engine plays " << move_to_uci(m) << " (" << kor << ")  [" << thinking << "]\n";
   show();
@@ -169,11 +196,11 @@ bool TerminalGame::command(const std::string& line) {
   std::getline(is >> std::ws, arg);
   if (cmd == "quit" || cmd == "exit") return false;
   if (cmd == "help" || cmd == "?") {
-    out_ << HELP << "\n";
+    out_ << (game_.pos().xiangqi() ? HELP_XIANGQI : HELP) << "\n";
   } else if (cmd == "board") {
     show();
   } else if (cmd == "moves") {
-    auto kor = game_.korean_moves();
+    auto kor = game_.notation_moves();
     for (size_t i = 0; i < kor.size(); ++i)
       out_ << (i % 2 ? "  " : std::to_string(i / 2 + 1) + ". ") << move_to_uci(game_.moves()[i]) << " " << kor[i]
            << (i % 2 ? "\n" : "");
@@ -193,7 +220,8 @@ bool TerminalGame::command(const std::string& line) {
     if (game_.over()) return out_ << "error: the game is over\n", true;
     ThinkInfo t;
     Move m = engine_.think(game_.pos(), limits(), {}, nullptr, &t);
-    out_ << "hint: " << move_to_uci(m) << " (" << move_to_korean(game_.pos(), m) << ")  [" << describe(t) << "]\n";
+    out_ << "hint: " << move_to_uci(m) << " (" << move_to_game_notation(game_.pos(), m) << ")  [" << describe(t)
+         << "]\n";
   } else if (cmd == "resign") {
     if (game_.over()) return out_ << "error: the game is over\n", true;
     game_.resign(game_.pos().side_to_move());
@@ -212,6 +240,8 @@ bool TerminalGame::command(const std::string& line) {
     engine_.new_game();
     out_ << "loaded " << game_.ply() << " moves from " << arg << "\n";
     show();
+  } else if (cmd == "pass" && game_.pos().xiangqi()) {
+    out_ << "error: xiangqi has no pass\n";
   } else {
     Move m;
     if (!game_.play_text(line.substr(line.find_first_not_of(" \t")), &m, &err)) {

@@ -11,7 +11,7 @@
 namespace jz {
 
 struct TerminalOptions {
-  std::string side = "cho";  // the human's side: cho, han, both (two people), none (engine vs engine)
+  std::string side = "cho";  // the human's side: cho, han (Xiangqi: red, black), both (two people), none
   std::string cho_setup = "inner", han_setup = "inner";
   std::string rules = "janggi";
   std::string opponent;      // net, easy, normal, expert; empty: the default engine (play/default_engine.h)
@@ -33,8 +33,10 @@ class TerminalGame {
 
  private:
   bool human(Color c) const;
+  std::string side_name(Color c) const;  // cho/han, or Xiangqi's red/black
   std::string opponent_name() const;
   bool setup(std::string* error);
+  bool choose_engine(std::string* error);
   void show();
   void announce(const GameResult& r);
   SearchLimits limits() const;

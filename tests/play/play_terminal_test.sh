@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `janggi-zero play` scripted through stdin: moves in both notations, illegal input rejected, undo,
-# pass, hint, save / load, resignation and checkmate announced with their reason.
+# pass, hint, save / load, resignation and checkmate announced with their reason; Xiangqi's board and notation.
 set -u
 BIN=$1
 pass=0 fail=0
@@ -96,6 +96,17 @@ check "net without a model says so" grep -q "no network model" "$tmp/err"
 check "bad setup exits non-zero" [ $? -ne 0 ]
 "$BIN" play --load "$tmp/nonexistent.json" < /dev/null > /dev/null 2>&1
 check "missing record exits non-zero" [ $? -ne 0 ]
+
+# 6. Xiangqi (--variant, the same as --rules): its board and river, moves in Chinese and WXF, alpha-beta only.
+out=$(printf '%s\n' 炮二平五 H8+7 moves quit | "$BIN" play --variant xiangqi --side both --no-color 2>&1)
+check "xiangqi banner" has "$out" "you play both against alpha-beta (expert) (xiangqi"
+check "xiangqi default engine and why" has "$out" "the default (the network plays janggi only)"
+check "xiangqi board and river" has "$out" "楚  河         漢  界"
+check "xiangqi move list in Chinese" has "$out" "1. h3e3 炮二平五  h10g8 馬8進7"
+"$BIN" play --variant xiangqi --opponent net < /dev/null > /dev/null 2> "$tmp/err"; rc=$?
+check "xiangqi refuses the network" [ $rc -ne 0 ]
+check "xiangqi refuses the network in one line" [ "$(wc -l < "$tmp/err")" -eq 1 ]
+check "xiangqi says why" grep -q "the network plays janggi only" "$tmp/err"
 
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]

@@ -82,5 +82,55 @@ TEST(TerminalGame, BadOptionsStopBeforeTheGame) {
   EXPECT_TRUE(has(play(o, "").error, "--opponent must be"));
 }
 
+TerminalOptions xiangqi_two_people() {
+  TerminalOptions o = two_people();
+  o.rules = "xiangqi";
+  o.ascii = false;  // its characters
+  return o;
+}
+
+TEST(TerminalGame, XiangqiMovesInUciChineseAndWxf) {
+  Session s = play(xiangqi_two_people(), "help\n炮二平五\nH8+7\nc4c5\n马2进3\nmoves\npass\nZ9.9\nquit\n");
+  ASSERT_TRUE(s.ok) << s.error;
+  EXPECT_TRUE(has(s.output,
+                  "you play both against alpha-beta (easy) (xiangqi, setup "
+                  "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1)"))
+      << s.output;
+  EXPECT_TRUE(has(s.output, "WXF (C2.5")) << s.output;  // the Xiangqi help
+  EXPECT_TRUE(has(s.output, "楚  河")) << s.output;     // its board
+  EXPECT_TRUE(has(s.output, "red> ")) << s.output;
+  EXPECT_TRUE(has(s.output, "last move: h3e3 (炮二平五)\nblack to move")) << s.output;
+  EXPECT_TRUE(has(s.output, "last move: h10g8 (馬8進7)")) << s.output;
+  EXPECT_TRUE(has(s.output, "last move: c4c5 (兵七進一)")) << s.output;
+  // The move list in Chinese.
+  EXPECT_TRUE(has(s.output, "1. h3e3 炮二平五  h10g8 馬8進7\n2. c4c5 兵七進一  b10c8 馬2進3\n")) << s.output;
+  EXPECT_TRUE(has(s.output, "error: xiangqi has no pass")) << s.output;
+  EXPECT_TRUE(has(s.output, "error: malformed WXF move 'Z9.9'")) << s.output;
+}
+
+TEST(TerminalGame, XiangqiAgainstAlphaBetaOnly) {
+  TerminalOptions o = xiangqi_two_people();
+  o.side = "red";
+  Session s = play(o, "h3e3\nquit\n");
+  ASSERT_TRUE(s.ok) << s.error;
+  EXPECT_TRUE(has(s.output, "you play red against alpha-beta (easy)")) << s.output;
+  EXPECT_TRUE(has(s.output, "engine plays ")) << s.output;
+  EXPECT_FALSE(has(s.output, "engine error")) << s.output;
+  o.opponent = "";  // the default engine: never the network, which plays Janggi only
+  s = play(o, "quit\n");
+  ASSERT_TRUE(s.ok) << s.error;
+  EXPECT_TRUE(has(s.output, "engine: alpha-beta (expert), the default (the network plays janggi only)")) << s.output;
+  o.opponent = "net";
+  s = play(o, "quit\n");
+  EXPECT_FALSE(s.ok);
+  EXPECT_EQ(s.error, "the network plays janggi only: for xiangqi use --opponent easy, normal or expert");
+  o.opponent = "easy";
+  o.cho_setup = "outer";
+  EXPECT_EQ(play(o, "").error, "setup 'outer-inner' is Janggi's: xiangqi has one start position");
+  o = xiangqi_two_people();
+  o.side = "north";
+  EXPECT_EQ(play(o, "").error, "--side must be red (cho), black (han), both or none");
+}
+
 }  // namespace
 }  // namespace jz
