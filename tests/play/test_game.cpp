@@ -43,6 +43,30 @@ TEST(Game, KoreanNotationRoundTrip) {
   EXPECT_EQ(m, m2);
 }
 
+TEST(Game, XiangqiStartsFromItsPositionAndRecordsChinese) {
+  Game g;
+  std::string err;
+  ASSERT_TRUE(g.start_setup("inner-inner", Ruleset::XIANGQI, &err)) << err;  // the default setup names it
+  EXPECT_EQ(g.pos().fen(), Position::XIANGQI_START_FEN);
+  EXPECT_EQ(g.setup(), "");
+  EXPECT_FALSE(g.start_setup("outer-inner", Ruleset::XIANGQI, &err));
+  Move m;
+  ASSERT_TRUE(g.play_text("炮二平五", &m, &err)) << err;
+  ASSERT_TRUE(g.play_text("H8+7", &m, &err)) << err;
+  ASSERT_TRUE(g.play_text("c4c5", &m, &err)) << err;
+  EXPECT_EQ(g.notation_moves(), (std::vector<std::string>{"炮二平五", "馬8進7", "兵七進一"}));
+  EXPECT_EQ(g.notation(1), "馬8進7");
+  std::string json = g.to_json();
+  EXPECT_NE(json.find("\"chinese\": [\n  \"炮二平五\","), std::string::npos) << json;
+  Game back;
+  ASSERT_TRUE(back.from_json(json, &err)) << err;
+  EXPECT_EQ(back.pos().fen(), g.pos().fen());
+  Game janggi;  // Janggi's own notation is Korean, and its record has no Chinese list
+  ASSERT_TRUE(janggi.play_text("b1c3", &m, &err)) << err;
+  EXPECT_EQ(janggi.notation(0), janggi.korean(0));
+  EXPECT_EQ(janggi.to_json().find("chinese"), std::string::npos);
+}
+
 TEST(Game, ResignationAndGameOver) {
   Game g;
   std::string err;
