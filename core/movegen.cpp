@@ -134,7 +134,7 @@ int filter_legal(const Position& pos, Move* moves, int n) {
 }  // namespace
 
 void generate_legal(const Position& pos, MoveList& out) {
-  if (pos.xiangqi()) {
+  if (__builtin_expect(pos.xiangqi(), 0)) {  // Janggi is the hot path
     out.size = generate_legal_xiangqi(pos, out.moves);
     return;
   }
@@ -145,7 +145,7 @@ void generate_legal(const Position& pos, MoveList& out) {
 
 int count_legal(const Position& pos) {
   Move buf[MoveList::CAPACITY];
-  if (pos.xiangqi()) return generate_legal_xiangqi(pos, buf);
+  if (__builtin_expect(pos.xiangqi(), 0)) return generate_legal_xiangqi(pos, buf);
   int n = generate_pseudo(pos, buf);
   if (pos.options().has(RuleOptions::PROMOTION)) n = add_promotions(pos, buf, n);
   return filter_legal(pos, buf, n);

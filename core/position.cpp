@@ -203,7 +203,7 @@ bool Position::compute_facing() const {
 bool Position::generals_facing() const { return compute_facing(); }
 
 bool Position::attacked(Square s, Color by) const {
-  if (rules_ == Ruleset::XIANGQI) return attacked_xiangqi(s, by);
+  if (__builtin_expect(rules_ == Ruleset::XIANGQI, 0)) return attacked_xiangqi(s, by);  // Janggi is the hot path
   const geo::Tables& t = geo::tables();
   const Piece chariot = make_piece(by, CHARIOT), cannon = make_piece(by, CANNON);
   for (int i = 0; i < t.ray_count[s]; ++i) {
@@ -244,7 +244,7 @@ bool Position::attacked(Square s, Color by) const {
 }
 
 bool Position::attacks_from(Square from, Square target) const {
-  if (rules_ == Ruleset::XIANGQI) return attacks_from_xiangqi(from, target);
+  if (__builtin_expect(rules_ == Ruleset::XIANGQI, 0)) return attacks_from_xiangqi(from, target);
   const geo::Tables& t = geo::tables();
   Piece p = board_[from];
   switch (type_of(p)) {
@@ -354,8 +354,8 @@ void Position::do_move(Move m) {
     }
   }
   side_ = ~side_;
-  ns.check = king_[side_] != NO_SQUARE && attacked(king_[side_], ~side_);
-  ns.facing = king_[side_] != NO_SQUARE && compute_facing();
+  ns.check = __builtin_expect(king_[side_] != NO_SQUARE, 1) && attacked(king_[side_], ~side_);
+  ns.facing = __builtin_expect(king_[side_] != NO_SQUARE, 1) && compute_facing();
   states_.push_back(ns);
 }
 
