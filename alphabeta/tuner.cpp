@@ -153,7 +153,7 @@ TuneReport tune_weights(const std::vector<TuneSample>& samples, const EvalWeight
   return rep;
 }
 
-std::string weights_source(const EvalWeights& w, const std::string& provenance) {
+std::string weights_source(const EvalWeights& w, const std::string& provenance, GameKind game) {
   std::ostringstream o;
   o << "// Evaluation weights written by `janggi-zero tune` (do not edit by hand; re-run the tuner).\n";
   std::istringstream lines(provenance);
@@ -163,7 +163,8 @@ std::string weights_source(const EvalWeights& w, const std::string& provenance) 
   o << "constexpr int16_t WEIGHTS[TERM_NB][2] = {\n";
   for (int t = 0; t < TERM_NB; ++t)
     o << "    {" << w.mg[t] << ", " << w.eg[t] << "},  // " << t << " " << term_name(t) << "\n";
-  o << "};\n\n}  // namespace\n\nconst EvalWeights& tuned_weights() {\n"
+  o << "};\n\n}  // namespace\n\nconst EvalWeights& " << (game == GameKind::XIANGQI ? "xiangqi_weights" : "tuned_weights")
+    << "() {\n"
        "  static const EvalWeights w = [] {\n    EvalWeights u{};\n"
        "    for (int t = 0; t < TERM_NB; ++t) u.mg[t] = WEIGHTS[t][0], u.eg[t] = WEIGHTS[t][1];\n"
        "    return u;\n  }();\n  return w;\n}\n\n}  // namespace jz::ab\n";

@@ -47,6 +47,6 @@ TuneReport tune_weights(const std::vector<TuneSample>& samples, const EvalWeight
                         const std::function<void(int epoch, double train, double holdout)>& progress);
 
 // The C++ source of eval_weights.cpp for these weights, with the provenance as a comment.
-std::string weights_source(const EvalWeights& w, const std::string& provenance);
+std::string weights_source(const EvalWeights& w, const std::string& provenance, GameKind game = GameKind::JANGGI);
 
 }  // namespace jz::ab
