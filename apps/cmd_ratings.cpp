@@ -12,7 +12,7 @@ namespace jz::app {
 
 void add_ratings(CLI::App& app, int& rc) {
   struct Opts {
-    std::string dir, anchor, csv;
+    std::string dir, anchor, csv, variant = "janggi";
     double anchor_elo = 0, prior = 1;
   };
   auto o = std::make_shared<Opts>();
@@ -23,13 +23,18 @@ void add_ratings(CLI::App& app, int& rc) {
   cmd->add_option("--prior", o->prior, "Virtual draws added per pairing (keeps perfect scores finite)")
       ->check(CLI::Range(0.0, 100.0));
   cmd->add_option("--csv", o->csv, "CSV output path (default DIR/ratings.csv)");
+  cmd->add_option("--variant", o->variant, "Rate this game's matches: any Janggi rule set (default), or xiangqi");
   set_command(cmd, rc, [o] {
     std::vector<PairResult> results;
     int files = 0;
     std::string err;
-    if (!load_results(o->dir, results, &files, &err)) {
+    Ruleset rules;
+    if (!parse_ruleset(o->variant, rules)) return report_error("unknown variant '" + o->variant + "'", 2);
+    int other = 0;
+    if (!load_results(o->dir, results, &files, &err, game_of(rules), &other)) {
       return report_error(err);
     }
+    if (other) std::printf("%d matches of the other game left out (--variant)\n", other);
     RatingOptions opt;
     opt.anchor = o->anchor;
     opt.anchor_elo = o->anchor_elo;

@@ -117,7 +117,9 @@ bool write_match_result(const std::string& path, const MatchConfig& cfg, const M
   return write_file_atomic(path, match_result_json(cfg, r, records_file), error);
 }
 
-bool load_results(const std::string& dir, std::vector<PairResult>& out, int* files, std::string* error) {
+bool load_results(const std::string& dir, std::vector<PairResult>& out, int* files, std::string* error, GameKind game,
+                  int* other_game) {
+  if (other_game) *other_game = 0;
   std::error_code ec;
   if (!fs::is_directory(dir, ec)) {
     *error = "no such directory '" + dir + "'";
@@ -148,6 +150,13 @@ bool load_results(const std::string& dir, std::vector<PairResult>& out, int* fil
       if (r.w < 0 || r.d < 0 || r.l < 0 || r.a.empty() || r.b.empty()) throw std::runtime_error("bad counts or names");
       // Self-play (the same spec on both sides) tells nothing about ratings.
       if (r.a == r.b || j.value("spec1", "") == j.value("spec2", "?")) continue;
+      // Players of one name in two games are two players: only the asked game's matches (older files: Janggi).
+      Ruleset rules = Ruleset::JANGGI;
+      if (!parse_ruleset(j.value("rules", "janggi"), rules)) throw std::runtime_error("unknown rules");
+      if (game_of(rules) != game) {
+        if (other_game) ++*other_game;
+        continue;
+      }
       out.push_back(r);
     } catch (const std::exception& e) {
       *error = p + ": bad match result: " + e.what();

@@ -6,6 +6,7 @@
 
 #include "arena/match.h"
 #include "arena/ratings.h"
+#include "core/types.h"
 
 namespace jz {
 
@@ -15,7 +16,9 @@ bool new_match_stem(const std::string& dir, const MatchResult& names, std::strin
 std::string match_result_json(const MatchConfig& cfg, const MatchResult& r, const std::string& records_file);
 bool write_match_result(const std::string& path, const MatchConfig& cfg, const MatchResult& r,
                         const std::string& records_file, std::string* error);
-// Reads every *.result.json below dir (recursively) as pairwise results; *files counts them.
-bool load_results(const std::string& dir, std::vector<PairResult>& out, int* files, std::string* error);
+// Reads every *.result.json below dir (recursively) as pairwise results; *files counts them. Only the
+// matches of one game are read (a result file's "rules"; none: Janggi); *other_game counts the rest.
+bool load_results(const std::string& dir, std::vector<PairResult>& out, int* files, std::string* error,
+                  GameKind game = GameKind::JANGGI, int* other_game = nullptr);
 
 }  // namespace jz

@@ -253,10 +253,11 @@ TEST(Match, StopRatesOnlyFinishedGames) {
 TEST(Match, ResultsStoreFeedsRatings) {
   jz::test::TempDir tmp("arena_store");
   std::string dir = tmp.path;
-  for (int k = 0; k < 2; ++k) {
+  for (int k = 0; k < 3; ++k) {  // two Janggi matches and a Xiangqi one
     MatchConfig cfg;
     cfg.player1 = k == 0 ? "random:seed=1,name=r1" : "random:seed=2,name=r2";
     cfg.player2 = "random";
+    if (k == 2) cfg.rules = Ruleset::XIANGQI;
     cfg.games = 2;
     cfg.max_plies = 60;
     MatchResult r;
@@ -276,9 +277,14 @@ TEST(Match, ResultsStoreFeedsRatings) {
   EXPECT_TRUE(std::filesystem::exists(s1 + ".games.jsonl"));
   EXPECT_TRUE(std::filesystem::exists(s2 + ".games.jsonl"));
   std::vector<PairResult> res;
-  int files = 0;
-  ASSERT_TRUE(load_results(dir, res, &files, &err)) << err;
-  EXPECT_EQ(files, 2);
+  int files = 0, other = 0;
+  ASSERT_TRUE(load_results(dir, res, &files, &err, GameKind::XIANGQI, &other)) << err;
+  EXPECT_EQ(files, 3);
+  EXPECT_EQ(res.size(), 1u);  // r2 of Xiangqi is not r2 of Janggi
+  EXPECT_EQ(other, 2);
+  res.clear();
+  ASSERT_TRUE(load_results(dir, res, &files, &err, GameKind::JANGGI, &other)) << err;
+  EXPECT_EQ(other, 1);
   ASSERT_EQ(res.size(), 2u);
   std::vector<Rating> ratings;
   ASSERT_TRUE(fit_ratings(res, RatingOptions(), ratings, &err)) << err;
