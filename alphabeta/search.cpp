@@ -28,7 +28,7 @@ constexpr int LMP_COUNT[4] = {0, 8, 14, 22};
 
 // Entering a node: counts it and scores it at once where the search stops, the game is over or the ply
 // limit is reached; else NO_SCORE. In check the legal moves come here (the ending counts them); out of
-// check the pass is legal, so the moves wait until the stand-pat, the TT and the pruning have not cut.
+// check they wait until the stand-pat, the TT and the pruning have not cut (generate_moves).
 inline int AlphaBetaEngine::Impl::enter_node(int ply, bool& in_check, MoveList& ml) {
   pv_len[ply] = ply;
   if (check_abort()) return 0;
@@ -55,7 +55,7 @@ int AlphaBetaEngine::Impl::qsearch(int alpha, int beta, int ply, int qply) {
     if (best >= beta || qply >= QS_MAX) return best;
     alpha = std::max(alpha, best);
   }
-  if (!in_check) generate_legal(pos, ml);
+  if (!in_check && !generate_moves(ml)) return result_score(game_result(pos, 0), ply);
   // Captures; all evasions in check; quiet checks on the first quiescence ply only.
   constexpr int SKIP = -(1 << 30), QUIET_CHECK = -(1 << 29);
   int sc[MoveList::CAPACITY];
@@ -206,7 +206,7 @@ int AlphaBetaEngine::Impl::search(int depth, int alpha, int beta, int ply, bool 
   if (!pv_node && !in_check && skip.is_none())
     if (int v = prune_node(depth, alpha, beta, ply, cut_node, eval, improving); v != NO_SCORE) return v;
 
-  if (!in_check) generate_legal(pos, ml);
+  if (!in_check && !generate_moves(ml)) return result_score(game_result(pos, 0), ply);
   if (!ml.contains(t.move)) t.move = Move::none();
   // No move to try first: a shallower look is cheaper than a wide search without ordering.
   if (t.move.is_none() && depth >= 6) --depth;

@@ -200,7 +200,14 @@ struct AlphaBetaEngine::Impl {
     for (int i = 0; i < nc; ++i) hist.update_capture(pos, captures[i], -bonus);
   }
 
-  bool can_null(int ply) const {
+  // The legal moves out of check; false when there are none. Janggi always has its pass, but in Xiangqi
+  // no move out of check is stalemate, which enter_node cannot see before the moves exist.
+  bool generate_moves(MoveList& ml) const {
+    generate_legal(pos, ml);
+    return ml.size > 0;
+  }
+
+    bool can_null(int ply) const {
     Color us = pos.side_to_move();
     // The pass is a real move here, so there is no zugzwang issue; but right after the opponent's
     // pass (or in bikjang) our pass ends the game, and with bare material or near the move rule the

@@ -130,6 +130,16 @@ TEST(AlphaBetaXiangqi, EndsTheGameWhenBlackHasNoMove) {
   EXPECT_EQ(r.winner, Winner::CHO);
 }
 
+TEST(AlphaBetaXiangqi, NoMoveOutOfCheckInsideTheTreeIsALoss) {
+  // Red's only move is i5i6; soon after, Red's general has no move without being in check. Janggi's search
+  // assumed a pass out of check, so such a node had no move at all: -INF, and an endless aspiration loop.
+  Position p = xiangqi("3aka3/9/9/8p/2p3b2/8P/2n6/9/4r4/2c2K3 w - - 2 38");
+  AbInfo info;
+  Move m = best_at_depth(p, 6, &info);
+  EXPECT_EQ(move_to_uci(m), "i5i6");
+  EXPECT_LT(info.mate, 0);
+}
+
 TEST(AlphaBetaXiangqi, BeatsRandomInAMatch) {
   MatchConfig cfg;
   cfg.player1 = "alphabeta:depth=2";
