@@ -278,6 +278,10 @@ bool gib_setup_of(const std::string& fen, Color side, std::string& out) {
 
 bool write_gib(const std::string& start_fen, Ruleset rules, const std::vector<Move>& moves, Winner winner,
                Ending ending, std::string& out, std::string* error) {
+  if (game_of(rules) != GameKind::JANGGI) {  // Korean Janggi records; PGN holds Xiangqi's
+    if (error) *error = std::string(".gib is a Janggi record, not ") + game_name(game_of(rules)) + "'s: use pgn";
+    return false;
+  }
   Position pos;
   std::string why;
   if (!pos.set_fen(start_fen, rules, &why)) {

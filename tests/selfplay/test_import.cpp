@@ -288,18 +288,20 @@ TEST(ImportPgn, SanNeedsDisambiguationXiangqiReadsAndOtherVariantsAreRefused) {
   EXPECT_EQ(c.games[0].plies.size(), 3u);
 }
 
-TEST(ImportPgn, ExportRoundTrips) {
+TEST(ImportPgn, ExportRoundTrips) {  // every rule set, Xiangqi included (.gib refuses Xiangqi)
   std::mt19937_64 rng(9);
   std::string all, out, err;
   std::vector<GameRecord> games;
-  for (int i = 0; i < 12; ++i) {
-    GameRecord r = test::random_game(rng, Ruleset(i % JANGGI_RULESET_NB), 60);
+  for (int i = 0; i < 15; ++i) {
+    GameRecord r = test::random_game(rng, Ruleset(i % RULESET_NB), 60);
     if (r.ending == Ending::LENGTH_CAP) r.ending = Ending::NONE, r.flags = 0;  // an adjudicated result
     std::vector<Move> m;
     for (const PlyRecord& p : r.plies) m.push_back(p.move);
     ASSERT_TRUE(write_pgn(r.start_fen, r.ruleset, m, r.winner, r.ending, out, &err)) << err;
     all += out + "\n";
     games.push_back(r);
+    std::string gib;
+    EXPECT_EQ(write_gib(r.start_fen, r.ruleset, m, r.winner, r.ending, gib, &err), r.ruleset != Ruleset::XIANGQI) << err;
   }
   Collected back = import_text("r.pgn", all);
   ASSERT_TRUE(back.lines.empty()) << back.lines[0];
