@@ -84,34 +84,43 @@ bool Position::set_fen(const std::string& fen, Ruleset rules, std::string* error
   return set_fen(fen, rules, RuleOptions{}, error);
 }
 
+namespace {
+
+// The FEN fields after the side to move: two ignored (castling, en passant), then the halfmove clock and
+// the move number, each optional.
+bool read_counters(std::istringstream& in, int& half, int& full, std::string& why) {
+  std::string f3, f4, h, fl;
+  if (in >> f3 && in >> f4 && in >> h) {
+    try {
+      half = std::stoi(h);
+    } catch (...) {
+      return why = "bad halfmove clock '" + h + "'", false;
+    }
+    if (in >> fl) {
+      try {
+        full = std::stoi(fl);
+      } catch (...) {
+        return why = "bad move number '" + fl + "'", false;
+      }
+    }
+  }
+  if (half < 0 || half > 10000 || full < 1 || full > 100000) return why = "move counters out of range", false;
+  return true;
+}
+
+}  // namespace
+
 bool Position::set_fen(const std::string& fen, Ruleset rules, RuleOptions options, std::string* error) {
   auto fail = [&](const std::string& why) {
     if (error) *error = "invalid FEN '" + fen + "': " + why;
     return false;
   };
   std::istringstream in(fen);
-  std::string placement, side, f3, f4;
+  std::string placement, side, why;
   int half = 0, full = 1;
   if (!(in >> placement)) return fail("empty");
   if (!(in >> side)) side = "w";
-  if (in >> f3 && in >> f4) {
-    std::string h, fl;
-    if (in >> h) {
-      try {
-        half = std::stoi(h);
-      } catch (...) {
-        return fail("bad halfmove clock '" + h + "'");
-      }
-      if (in >> fl) {
-        try {
-          full = std::stoi(fl);
-        } catch (...) {
-          return fail("bad move number '" + fl + "'");
-        }
-      }
-    }
-  }
-  if (half < 0 || half > 10000 || full < 1 || full > 100000) return fail("move counters out of range");
+  if (!read_counters(in, half, full, why)) return fail(why);
   if (options.any() && game_of(rules) != GameKind::JANGGI) return fail("rule options are janggi's, not " + std::string(ruleset_name(rules)) + "'s");
 
   Position p{EmptyTag{}};
