@@ -13,17 +13,13 @@
 #include "core/movegen.h"
 #include "core/notation.h"
 #include "core/rules.h"
+#include "tests/support/fen.h"
 #include "tests/support/test_support.h"
 
 namespace jz {
 namespace {
 
-Position xiangqi(const std::string& fen) {
-  Position p;
-  std::string err;
-  EXPECT_TRUE(p.set_fen(fen, Ruleset::XIANGQI, &err)) << err;
-  return p;
-}
+Position xiangqi(const std::string& fen) { return test::position_of(fen, Ruleset::XIANGQI); }
 
 Move best_at_depth(const Position& p, int depth, AbInfo* info = nullptr) {
   AlphaBetaEngine e;

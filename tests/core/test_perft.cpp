@@ -8,6 +8,7 @@
 #include "core/notation.h"
 #include "core/perft.h"
 #include "core/rules.h"
+#include "tests/support/fen.h"
 #include "tests/support/tsv.h"
 
 using namespace jz;
@@ -57,16 +58,8 @@ TEST(Perft, LegalMoveLists) {
   auto rows = test::read_tsv("legal_moves_public.tsv");
   ASSERT_EQ(rows.size(), 70u);
   for (auto& r : rows) {
-    Position p = load(r[0]);
-    MoveList list;
-    generate_legal(p, list);
-    std::vector<std::string> got;
-    for (Move m : list) got.push_back(move_to_uci(m));
-    std::sort(got.begin(), got.end());
-    std::string joined;
-    for (auto& s : got) joined += (joined.empty() ? "" : " ") + s;
     std::string expected = r.size() > 1 ? r[1] : "";
-    EXPECT_EQ(joined, expected) << r[0];
+    EXPECT_EQ(test::sorted_legal_moves(load(r[0])), expected) << r[0];
   }
 }
 

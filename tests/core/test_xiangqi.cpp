@@ -8,27 +8,13 @@
 #include "core/notation.h"
 #include "core/perft.h"
 #include "core/rules.h"
+#include "tests/support/fen.h"
 #include "tests/support/tsv.h"
 
 using namespace jz;
 
 namespace {
-Position xq(const std::string& fen) {
-  Position p;
-  std::string err;
-  EXPECT_TRUE(p.set_fen(fen, Ruleset::XIANGQI, &err)) << err;
-  return p;
-}
-std::string sorted_moves(const Position& p) {
-  MoveList list;
-  generate_legal(p, list);
-  std::vector<std::string> got;
-  for (Move m : list) got.push_back(move_to_uci(m));
-  std::sort(got.begin(), got.end());
-  std::string joined;
-  for (auto& s : got) joined += (joined.empty() ? "" : " ") + s;
-  return joined;
-}
+Position xq(const std::string& fen) { return test::position_of(fen, Ruleset::XIANGQI); }
 void play(Position& p, std::initializer_list<const char*> moves) {
   for (const char* text : moves) {
     Move m;
@@ -54,7 +40,7 @@ TEST(Xiangqi, ReferencePerft) {
 TEST(Xiangqi, ReferenceLegalMoves) {
   auto rows = test::read_tsv("xiangqi/legal_moves.tsv");
   ASSERT_EQ(rows.size(), 53u);
-  for (auto& r : rows) EXPECT_EQ(sorted_moves(xq(r[0])), r.size() > 1 ? r[1] : "") << r[0];
+  for (auto& r : rows) EXPECT_EQ(test::sorted_legal_moves(xq(r[0])), r.size() > 1 ? r[1] : "") << r[0];
 }
 
 TEST(Xiangqi, StartPositionAndNoPass) {

@@ -10,17 +10,13 @@
 #include "core/notation.h"
 #include "core/notation_xiangqi.h"
 #include "tests/support/tsv.h"
+#include "tests/support/fen.h"
 
 using namespace jz;
 
 namespace {
 
-Position xq(const std::string& fen) {
-  Position p;
-  std::string err;
-  EXPECT_TRUE(p.set_fen(fen, Ruleset::XIANGQI, &err)) << err;
-  return p;
-}
+Position xq(const std::string& fen) { return test::position_of(fen, Ruleset::XIANGQI); }
 
 Move uci(const Position& p, const std::string& text) {
   Move m;

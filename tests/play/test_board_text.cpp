@@ -6,16 +6,12 @@
 #include <vector>
 
 #include "play/board_text.h"
+#include "tests/support/fen.h"
 
 namespace jz {
 namespace {
 
-Position xq(const std::string& fen) {
-  Position p;
-  std::string err;
-  EXPECT_TRUE(p.set_fen(fen, Ruleset::XIANGQI, &err)) << err;
-  return p;
-}
+Position xq(const std::string& fen) { return test::position_of(fen, Ruleset::XIANGQI); }
 
 std::vector<std::string> lines(const std::string& text) {
   std::vector<std::string> out;
