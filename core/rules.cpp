@@ -210,6 +210,9 @@ GameResult game_result(const Position& pos, int legal_move_count) {
     r.ending = Ending::BACK_AND_FORTH;
     return r;
   }
+  // The move rule comes before repetition, as in the reference: a repetition (even a perpetual check) on
+  // the ply that reaches the limit is a move-rule ending.
+  if (pos.rule50() >= info.move_rule) return decide(pos, Ending::MOVE_RULE);
   // Repetition: the same position with the same side to move for the n-th time. Captures are
   // irreversible, so only the plies since the last capture can repeat.
   int span = std::min(pos.rule50(), h);
@@ -236,7 +239,6 @@ GameResult game_result(const Position& pos, int legal_move_count) {
     }
     return decide(pos, Ending::REPETITION);
   }
-  if (pos.rule50() >= info.move_rule) return decide(pos, Ending::MOVE_RULE);
   return GameResult{};
 }
 

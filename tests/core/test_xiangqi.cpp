@@ -124,3 +124,15 @@ TEST(Xiangqi, MoveRuleDraws) {
   EXPECT_EQ(r.ending, Ending::MOVE_RULE);
   EXPECT_EQ(r.winner, Winner::DRAW);
 }
+
+// A perpetual check whose third repetition falls on the move rule's last ply is a move-rule draw, as
+// the reference has it (found by scripts/xiangqi-reference-check.mjs); ten plies earlier it loses.
+TEST(Xiangqi, MoveRuleBeforeRepetition) {
+  for (int clock : {92, 82}) {
+    Position p = xq("3k5/9/9/9/9/3R5/9/9/9/5K3 b - - " + std::to_string(clock) + " 50");
+    play(p, {"d10e10", "d5e5", "e10d10", "e5d5", "d10e10", "d5e5", "e10d10", "e5d5"});
+    GameResult r = game_result(p);
+    EXPECT_EQ(r.ending, clock == 92 ? Ending::MOVE_RULE : Ending::PERPETUAL_CHECK) << clock;
+    EXPECT_EQ(r.winner, clock == 92 ? Winner::DRAW : Winner::HAN) << clock;
+  }
+}
