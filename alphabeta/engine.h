@@ -24,7 +24,8 @@ struct AbLimits : SearchLimits {
   int blunder_margin_cp = 0;
   uint64_t seed = 1;
   // 2: the tuned evaluation and today's search; 1: the pinned engine as it was before tuning (classic
-  // evaluation, the search without the additions of issue 21), kept so that every change can be measured.
+  // evaluation, the search without the additions of issue 21), kept so that every change can be measured;
+  // in Xiangqi version 1 evaluates with the hand-set weights the tuner started from.
   int version = 2;
   // Search additions of version 2 (a mask of AB_* bits; -1: those of the version). For measuring each.
   int features = -1;

@@ -43,7 +43,7 @@ int finish(const Position& pos, int cho, int tempo) {
 int evaluate(const Position& pos) { return finish(pos, eval_cho(pos, game_weights(pos.game())), 0); }
 
 int evaluate_classic(const Position& pos) {
-  if (pos.xiangqi()) return evaluate(pos);  // the pinned engine is Janggi's
+  if (pos.xiangqi()) return finish(pos, eval_cho(pos, xiangqi_hand_weights()), 0);  // before tuning
   int cho = eval_cho_classic(pos);
   // Han's 1.5-point counting bonus and the tempo (terms of the tuned evaluation).
   if (ruleset_info(pos.ruleset()).counting) cho -= 40;

@@ -62,9 +62,10 @@ struct EvalTrace {
 const EvalWeights& tuned_weights();
 // The hand-set weights the tuner started from (they reproduce the classic evaluation's ideas).
 EvalWeights hand_weights();
-// Xiangqi's weights on the same terms (alphabeta/eval_xiangqi.cpp), and the hand-set ones they start from.
+// Xiangqi's weights on the same terms (alphabeta/eval_weights_xiangqi.cpp, written by `janggi-zero tune`),
+// and the hand-set ones they started from (alphabeta/eval_xiangqi.cpp; the evaluation of version=1).
 const EvalWeights& xiangqi_weights();
-EvalWeights xiangqi_hand_weights();
+const EvalWeights& xiangqi_hand_weights();
 inline const EvalWeights& game_weights(GameKind g) { return g == GameKind::XIANGQI ? xiangqi_weights() : tuned_weights(); }
 
 // Cho's view of everything except the counting rule, in centipoints, with the given weights.

@@ -72,7 +72,10 @@ EvalWeights hand_set() {
 
 }  // namespace
 
-EvalWeights xiangqi_hand_weights() { return hand_set(); }
+const EvalWeights& xiangqi_hand_weights() {
+  static const EvalWeights w = hand_set();
+  return w;
+}
 
 const EvalWeights& xiangqi_weights() {
   static const EvalWeights w = hand_set();
