@@ -139,7 +139,7 @@ bool decode_game(In& in, GameRecord& g, uint16_t version, std::string* error) {
   if (rules >= RULESET_NB) return fail("bad rule set");
   if (setup >= 16 && setup != SETUP_CUSTOM) return fail("bad setup index");
   if (winner > uint32_t(Winner::DRAW)) return fail("bad winner");
-  if (ending > uint32_t(Ending::TIME)) return fail("bad ending");
+  if (ending >= uint32_t(ENDING_NB)) return fail("bad ending");
   if (would > NO_COLOR) return fail("bad would-resign color");
   if (source >= GAME_SOURCE_NB) return fail("bad game source");
   if (g.start_fen.empty()) return fail("empty start FEN");

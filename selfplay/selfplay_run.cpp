@@ -75,7 +75,7 @@ std::string metrics_json(const SelfPlayStats& s, const Rates& prev, double now, 
     j["backend_s"] = rounded(es->backend_seconds, 0.01);  // cumulative, summed over server threads
   }
   nlohmann::ordered_json endings = nlohmann::ordered_json::object();
-  for (int e = 1; e <= int(Ending::TIME); ++e)
+  for (int e = 1; e < ENDING_NB; ++e)
     if (s.endings[e]) endings[ending_name(Ending(e))] = s.endings[e];
   j["endings"] = endings;
   return j.dump();
@@ -91,7 +91,7 @@ std::string progress_line(const SelfPlayStats& s, const Rates& prev, double now,
   line += format_string(" wait %.0f%% | cho %llu han %llu draw %llu |", 100.0 * s.eval_share(),
                         (unsigned long long)s.winners[1], (unsigned long long)s.winners[2],
                         (unsigned long long)s.winners[3]);
-  for (int e = 1; e <= int(Ending::TIME); ++e)
+  for (int e = 1; e < ENDING_NB; ++e)
     if (s.endings[e]) line += format_string(" %s %llu", ending_name(Ending(e)), (unsigned long long)s.endings[e]);
   return line;
 }

@@ -12,6 +12,7 @@
 #include <thread>
 #include <vector>
 
+#include "core/rules.h"
 #include "nn/evaluator.h"
 #include "replay/chunk_writer.h"
 #include "selfplay/selfplay_config.h"
@@ -26,7 +27,7 @@ struct SelfPlayStats {
   double eval_seconds = 0;                                // thread time blocked in evaluate()
   double thread_seconds = 0;                              // thread time in the play loop
   uint64_t winners[4] = {0, 0, 0, 0};                     // by Winner
-  uint64_t endings[12] = {};                              // by Ending
+  uint64_t endings[ENDING_NB] = {};                       // by Ending
   uint64_t probe_games = 0, probe_would_resign = 0, false_resigns = 0;  // resignation-off games
   uint64_t concurrent_games = 0;
   double avg_game_plies() const { return games ? double(positions) / games : 0; }

@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include "core/rules.h"
 #include "replay/game_record.h"
 #include "replay/replay_format.h"
 #include "tests/support/random_games.h"
@@ -44,6 +45,10 @@ TEST(ReplayFormat, RoundTrip) {
   games[1].source = GameSource::IMPORT;
   games[1].origin = "friendly.gib#0";
   games[2].source = GameSource::TEACHER;
+  // Every ending reads back, the newest included (a reader that stopped at 'time' lost Xiangqi's
+  // stalemates and same-piece-check draws).
+  for (int e = 0; e < ENDING_NB; ++e) games[size_t(e) % games.size()].ending = Ending(e);
+  games.back().ending = Ending::STALEMATE;
   std::string bytes = encode_chunk(games, 1234567);
   ChunkHeader h;
   std::vector<GameRecord> back;
