@@ -1,6 +1,6 @@
 // Xiangqi's evaluation weights on the same terms as Janggi's (eval_terms.h): hand-set from the usual
 // Xiangqi values (chariot 9, horse 4, cannon 4.5, advisor and elephant 2, a soldier 1 at home and about
-// 2 across the river), until `janggi-zero tune` fits them to Xiangqi teacher games.
+// 2 across the river): the anchor that `janggi-zero tune` fitted eval_weights_xiangqi.cpp from.
 #include <cstdlib>
 
 #include "alphabeta/eval_terms.h"
@@ -73,11 +73,6 @@ EvalWeights hand_set() {
 }  // namespace
 
 const EvalWeights& xiangqi_hand_weights() {
-  static const EvalWeights w = hand_set();
-  return w;
-}
-
-const EvalWeights& xiangqi_weights() {
   static const EvalWeights w = hand_set();
   return w;
 }
