@@ -34,9 +34,8 @@
 // 2: a setup error.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import { createRequire } from "node:module";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
+
+import { loadFfish, prng } from "../tests/browser/ffish_support.mjs";
 
 process.stdout.on("error", (e) => process.exit(e.code === "EPIPE" ? 0 : 2));  // e.g. piped into head
 
@@ -60,8 +59,8 @@ const CAUSES = {
   chase: "AXF chasing rule: the reference's repetition verdict names the chaser the loser; ours draws",
   axf: "AXF check allowance on the move rule: the reference's 100 plies grow by 2 per check beyond 10 by one side; ours ends at 100",
   material: "ffish's insufficient-material draw (K, advisors, elephants only on both sides): ours plays on",
-  order: "a real difference: the move rule and a third repetition on the same ply: the reference applies the " +
-    "n-move rule first (a draw), ours the repetition first (core/rules.cpp game_result), so a perpetual check there loses",
+  order: "the move rule and a third repetition on the same ply: the reference applies the n-move rule first " +
+    "(a draw); so does core/rules.cpp game_result since this check found it, so this must not appear again",
 };
 const BY_DESIGN = new Set(["chase", "axf", "material"]);
 
@@ -72,31 +71,13 @@ function fail(message) {
 if (!binary || !fs.existsSync(binary)) fail("usage: node scripts/xiangqi-reference-check.mjs <janggi-zero> [games] [seed]");
 if (!(GAMES > 0)) fail(`bad game count '${gamesArg}'`);
 
-// mulberry32, as tests/browser/movegen_diff.mjs: the same games on every machine.
-function prng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-// ffish 0.7.10 reads its wasm from disk only while fetch is unset, and starts asynchronously.
-async function loadFfish() {
-  delete globalThis.fetch;
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  const req = createRequire(path.join(here, "../tests/browser/package.json"));
-  let ff;
+// ffish from tests/browser/node_modules; a clear error when it is not installed.
+async function loadReference() {
   try {
-    ff = req("ffish");
+    return await loadFfish();
   } catch (e) {
     fail(`cannot load ffish (npm ci in tests/browser): ${e.message}`);
   }
-  if (!ff.calledRun) await new Promise((resolve) => { ff.onRuntimeInitialized = resolve; });
-  new ff.Board().delete();
-  return ff;
 }
 
 // A line-oriented child process (a UCI engine).
@@ -457,7 +438,7 @@ const CRAFTED = [
 ];
 
 async function main() {
-  const ff = await loadFfish();
+  const ff = await loadReference();
   const ours = await startUci(binary, ["uci"]);
   let fsf = null;
   if (fs.existsSync(FSF)) fsf = await startUci(FSF, []);

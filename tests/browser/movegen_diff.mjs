@@ -11,9 +11,10 @@
 // Exit 0: the same moves everywhere; 1: differences (the first few printed); 2: a setup error.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
-import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
+
+import { loadFfish, prng } from "./ffish_support.mjs";
 
 const [binary, variant, gamesArg = "200", seedArg = "1"] = process.argv.slice(2);
 const JANGGI = ["janggi", "janggitraditional", "janggimodern", "janggicasual"];
@@ -22,27 +23,6 @@ const PLY_CAP = 300, SHOW = 5;
 function fail(message) {
   console.error(`movegen_diff: ${message}`);
   process.exit(2);
-}
-
-// mulberry32: small, seeded, the same games on every machine.
-function prng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-// ffish 0.7.10 reads its wasm from disk only while fetch is unset; it starts asynchronously, and its
-// variant table (variants(), startingFen()) fills with the first board.
-async function loadFfish() {
-  delete globalThis.fetch;
-  const ff = createRequire(import.meta.url)("ffish");
-  if (!ff.calledRun) await new Promise((resolve) => { ff.onRuntimeInitialized = resolve; });
-  new ff.Board().delete();
-  return ff;
 }
 
 // A random one of the 16 Janggi setups: horse and elephant in either order on each wing.
