@@ -44,6 +44,7 @@ class BatchingEvaluator : public Evaluator {
   void evaluate(const EvalInput* in, int n, Evaluation* out) override;
   std::string id() const override { return backend_->id(); }
   RuleOptions rule_options() const override { return backend_->rule_options(); }
+  GameKind game() const override { return backend_->game(); }
   int preferred_batch() const override { return opts_.max_batch; }
 
   EvalStats stats() const;

@@ -44,19 +44,24 @@ void encode_position(const Position& pos, float* out) {
     out[(PLANE_HISTORY + 2 * k + 1) * BOARD_SIZE + view_square(m.to(), stm)] = 1.0f;
   }
   const RulesetInfo& info = ruleset_info(pos.ruleset());
-  fill(out + (PLANE_RULESET + int(pos.ruleset())) * BOARD_SIZE, 1.0f);
-  if (pos.history_size() >= 1 && pos.state(0).move.is_pass()) fill(out + PLANE_OPP_PASSED * BOARD_SIZE, 1.0f);
-  if (pos.in_bikjang()) fill(out + PLANE_BIKJANG * BOARD_SIZE, 1.0f);
+  const bool janggi = pos.game() == GameKind::JANGGI;  // Xiangqi leaves Janggi's own planes at zero
+  if (janggi) {
+    fill(out + (PLANE_RULESET + int(pos.ruleset())) * BOARD_SIZE, 1.0f);
+    if (pos.history_size() >= 1 && pos.state(0).move.is_pass()) fill(out + PLANE_OPP_PASSED * BOARD_SIZE, 1.0f);
+    if (pos.in_bikjang()) fill(out + PLANE_BIKJANG * BOARD_SIZE, 1.0f);
+  }
   int reps = repetitions_before(pos);
   if (reps >= 1) fill(out + PLANE_REPEAT1 * BOARD_SIZE, 1.0f);
   if (reps >= 2) fill(out + PLANE_REPEAT2 * BOARD_SIZE, 1.0f);
   fill(out + PLANE_RULE50 * BOARD_SIZE, std::min(1.0f, float(pos.rule50()) / float(std::max(1, info.move_rule))));
-  float margin = float(pos.material(stm) - pos.material(~stm)) + (stm == HAN ? 1.5f : -1.5f);
-  fill(out + PLANE_MATERIAL * BOARD_SIZE, margin / MATERIAL_PLANE_SCALE);
+  if (janggi) {
+    float margin = float(pos.material(stm) - pos.material(~stm)) + (stm == HAN ? 1.5f : -1.5f);
+    fill(out + PLANE_MATERIAL * BOARD_SIZE, margin / MATERIAL_PLANE_SCALE);
+  }
   if (pos.in_check()) fill(out + PLANE_IN_CHECK * BOARD_SIZE, 1.0f);
   if (stm == HAN) fill(out + PLANE_STM_HAN * BOARD_SIZE, 1.0f);
   fill(out + PLANE_ONES * BOARD_SIZE, 1.0f);
-  if (pass_would_end(pos)) fill(out + PLANE_PASS_ENDS * BOARD_SIZE, 1.0f);
+  if (janggi && pass_would_end(pos)) fill(out + PLANE_PASS_ENDS * BOARD_SIZE, 1.0f);
 }
 
 void encode_batch(const Position* const* pos, int n, float* out) {

@@ -1,6 +1,8 @@
 // Network input: the position from the side to move's view (board rotated 180 degrees for Han),
 // as NUM_PLANES planes of 10 x 9 floats (plane-major, then rank, then file; square = rank * 9 + file
-// in that view). Layout is versioned by ENCODING_VERSION (stored in model files).
+// in that view). Layout is versioned by ENCODING_VERSION (stored in model files). Xiangqi uses the same
+// planes (the same seven piece types in the same slots) and leaves Janggi's own at zero: rule set, pass,
+// bikjang, counting margin and pass-ends.
 #pragma once
 #include <cstdint>
 
@@ -24,7 +26,7 @@ enum : int {
   PLANE_RULE50,                                       // plies since capture / move rule (capped at 1)
   PLANE_MATERIAL,                                     // counting margin incl. Han's 1.5, stm view, / 20
   PLANE_IN_CHECK,
-  PLANE_STM_HAN,    // side to move is Han (counting is asymmetric)
+  PLANE_STM_HAN,    // side to move is Han (counting is asymmetric); Black in Xiangqi
   PLANE_ONES,       // all ones: lets convolutions see the board edge
   PLANE_PASS_ENDS,  // a pass now ends the game (KataGo's pass-would-end input)
   NUM_PLANES

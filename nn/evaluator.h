@@ -34,12 +34,16 @@ class Evaluator {
   // Rule options the network was trained with (model header key rule_options; none so far). The
   // policy and input encodings know nothing of them, so positions using others are refused.
   virtual RuleOptions rule_options() const { return {}; }
+  // The game whose encoding and policy map the network reads and writes (model header key game).
+  virtual GameKind game() const { return GameKind::JANGGI; }
 };
 
-// False + a one-line reason when pos uses a rule option the network was not trained with.
+// False + a one-line reason when pos is another game's or uses a rule option the network was not trained with.
 inline bool network_accepts(const Evaluator& net, const Position& pos, std::string* error) {
-  if (pos.xiangqi()) {  // the encoding and policy map are Janggi's
-    if (error) *error = "network " + net.id() + " plays janggi, not xiangqi: use the alpha-beta engine for xiangqi";
+  if (pos.game() != net.game()) {  // each game has its own policy map
+    if (error)
+      *error = "network " + net.id() + " plays " + game_name(net.game()) + ", not " + game_name(pos.game()) +
+               ": use a " + game_name(pos.game()) + " network or the alpha-beta engine";
     return false;
   }
   RuleOptions extra{uint8_t(pos.options().bits & ~net.rule_options().bits)};

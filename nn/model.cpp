@@ -56,23 +56,23 @@ torch::Tensor ResBlockImpl::forward(const torch::Tensor& x) {
 
 namespace {
 
-// Displacements (rank delta, file delta) of the policy pairs, and per pair its displacement plane.
+// Displacements (rank delta, file delta) of a game's policy pairs, and per pair its displacement plane.
 struct PolicyGeometry {
   int planes = 0;
-  std::vector<int64_t> policy, opponent;  // from square * 2 * planes + plane, for the POLICY_SIZE - 1 pairs
-  PolicyGeometry() {
+  std::vector<int64_t> policy, opponent;  // from square * 2 * planes + plane, for the map's pairs
+  explicit PolicyGeometry(const PolicyMap& map) {
     std::map<std::pair<int, int>, int> disp;
-    std::vector<std::pair<int, int>> d(PASS_INDEX);
-    for (int i = 0; i < PASS_INDEX; ++i) {
+    std::vector<std::pair<int, int>> d(size_t(map.pairs()));
+    for (int i = 0; i < map.pairs(); ++i) {
       Square a, b;
-      policy_squares(i, a, b);
+      map.squares(i, a, b);
       d[i] = {rank_of(b) - rank_of(a), file_of(b) - file_of(a)};
       disp[d[i]] = 0;
     }
     for (auto& kv : disp) kv.second = planes++;
-    for (int i = 0; i < PASS_INDEX; ++i) {
+    for (int i = 0; i < map.pairs(); ++i) {
       Square a, b;
-      policy_squares(i, a, b);
+      map.squares(i, a, b);
       policy.push_back(int64_t(a) * 2 * planes + disp[d[i]]);
       // The opponent's move seen from the side to move: the piece stands on flip(a) and moves by -d.
       auto nd = std::make_pair(-d[i].first, -d[i].second);
@@ -81,9 +81,9 @@ struct PolicyGeometry {
   }
 };
 
-const PolicyGeometry& policy_geometry() {
-  static const PolicyGeometry g;
-  return g;
+const PolicyGeometry& policy_geometry(GameKind game) {
+  static const PolicyGeometry janggi(policy_map(GameKind::JANGGI)), xiangqi(policy_map(GameKind::XIANGQI));
+  return game == GameKind::XIANGQI ? xiangqi : janggi;
 }
 
 }  // namespace
@@ -91,8 +91,9 @@ const PolicyGeometry& policy_geometry() {
 JanggiNetImpl::JanggiNetImpl(const ModelConfig& cfg) : cfg_(cfg) {
   if (cfg.blocks < 1 || cfg.filters < 1 || cfg.head_channels < 1 || cfg.value_hidden < 1 || cfg.global_pool_every < 0)
     throw std::invalid_argument("bad model config: " + cfg.describe());
-  const PolicyGeometry& g = policy_geometry();
+  const PolicyGeometry& g = policy_geometry(cfg.game);
   displacements_ = g.planes;
+  pairs_ = policy_map(cfg.game).pairs();
   const int f = cfg.filters, h = cfg.head_channels;
   input_conv = register_module("input", ConvBN(NUM_PLANES, f, 3));
   tower = register_module("tower", torch::nn::ModuleList());
@@ -103,7 +104,7 @@ JanggiNetImpl::JanggiNetImpl(const ModelConfig& cfg) : cfg_(cfg) {
   policy_conv = register_module("policy_conv", ConvBN(f, h, 1));
   policy_pool_bias = register_module("policy_pool_bias", torch::nn::Linear(2 * h, h));
   policy_out = register_module("policy_out", torch::nn::Conv2d(torch::nn::Conv2dOptions(h, 2 * displacements_, 1)));
-  pass_out = register_module("pass_out", torch::nn::Linear(2 * h, 2));
+  if (policy_map(cfg.game).pass_index() >= 0) pass_out = register_module("pass_out", torch::nn::Linear(2 * h, 2));
   value_conv = register_module("value_conv", ConvBN(f, h, 1));
   value_fc = register_module("value_fc", torch::nn::Linear(2 * h, cfg.value_hidden));
   wdl_out = register_module("wdl_out", torch::nn::Linear(cfg.value_hidden, 3));
@@ -127,14 +128,18 @@ ModelOutput JanggiNetImpl::forward(const torch::Tensor& input, bool aux) {
   const int64_t h = p.size(1);
   auto by_square = p.permute({0, 2, 3, 1}).reshape({n * BOARD_SIZE, h});  // free in channels-last
   auto planes = torch::addmm(policy_out->bias, by_square, policy_out->weight.reshape({-1, h}).t()).view({n, -1});
-  auto pass = pass_out(pooled);  // [n, 2]
-  const int64_t pairs = PASS_INDEX;
+  const int64_t pairs = pairs_;
   if (aux) {
     auto both = planes.index_select(1, gather_index_);
-    out.policy = torch::cat({both.narrow(1, 0, pairs), pass.narrow(1, 0, 1)}, 1);
-    out.opp_policy = torch::cat({both.narrow(1, pairs, pairs), pass.narrow(1, 1, 1)}, 1);
+    out.policy = both.narrow(1, 0, pairs);
+    out.opp_policy = both.narrow(1, pairs, pairs);
   } else {
-    out.policy = torch::cat({planes.index_select(1, gather_index_.narrow(0, 0, pairs)), pass.narrow(1, 0, 1)}, 1);
+    out.policy = planes.index_select(1, gather_index_.narrow(0, 0, pairs));
+  }
+  if (!pass_out.is_empty()) {  // the pass logits come from pooled features, last of each policy
+    auto pass = pass_out(pooled);  // [n, 2]
+    out.policy = torch::cat({out.policy, pass.narrow(1, 0, 1)}, 1);
+    if (aux) out.opp_policy = torch::cat({out.opp_policy, pass.narrow(1, 1, 1)}, 1);
   }
   auto v = torch::relu(value_conv(x));
   auto hidden = torch::relu(value_fc(global_pool(v)));

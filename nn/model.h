@@ -17,11 +17,11 @@ namespace jz {
 constexpr float MARGIN_SCALE = 20.0f;
 
 struct ModelOutput {
-  torch::Tensor policy;      // [N, POLICY_SIZE] logits, side to move's view
+  torch::Tensor policy;      // [N, policy_map(game).size()] logits, side to move's view
   torch::Tensor wdl;         // [N, 3] logits: win, draw, loss for the side to move
   torch::Tensor margin;      // [N] final material margin / MARGIN_SCALE
-  torch::Tensor opp_policy;  // [N, POLICY_SIZE] logits of the opponent's reply in the opponent's
-                             // view (policy_index(reply, opponent)); undefined unless aux = true
+  torch::Tensor opp_policy;  // [N, same] logits of the opponent's reply in the opponent's view
+                             // (map.index(reply, opponent)); undefined unless aux = true
 };
 
 // Convolution followed by batch norm; can fold the norm into the convolution for inference.
@@ -67,15 +67,16 @@ class JanggiNetImpl : public torch::nn::Module {
   ModelConfig cfg_;
   bool fused_ = false;
   int displacements_ = 0;
+  int pairs_ = 0;  // the game's (from, to) pairs; Janggi adds a pass output
   ConvBN input_conv{nullptr};
   torch::nn::ModuleList tower{nullptr};
   ConvBN policy_conv{nullptr};
   torch::nn::Linear policy_pool_bias{nullptr};
   torch::nn::Conv2d policy_out{nullptr};  // 2 * displacements_ planes: policy, opponent policy
-  torch::nn::Linear pass_out{nullptr};    // pass logits (policy, opponent policy) from pooled features
+  torch::nn::Linear pass_out{nullptr};    // pass logits (policy, opponent policy) from pooled features; Janggi only
   ConvBN value_conv{nullptr};
   torch::nn::Linear value_fc{nullptr}, wdl_out{nullptr}, margin_out{nullptr};
-  torch::Tensor gather_index_;  // [2 * (POLICY_SIZE - 1)]: from * planes + plane, policy then opponent's
+  torch::Tensor gather_index_;  // [2 * pairs_]: from * planes + plane, policy then opponent's
 };
 TORCH_MODULE(JanggiNet);
 

@@ -7,12 +7,13 @@ namespace jz {
 
 bool ModelConfig::operator==(const ModelConfig& o) const {
   return blocks == o.blocks && filters == o.filters && global_pool_every == o.global_pool_every &&
-         head_channels == o.head_channels && value_hidden == o.value_hidden;
+         head_channels == o.head_channels && value_hidden == o.value_hidden && game == o.game;
 }
 
 std::string ModelConfig::name() const {
   std::string base = std::to_string(blocks) + "x" + std::to_string(filters);
   ModelConfig d;
+  d.game = game;
   std::string err;
   if (parse(base, d, &err) && d == *this) return base;
   return base + "-gp" + std::to_string(global_pool_every) + "-h" + std::to_string(head_channels) + "-v" +
@@ -22,7 +23,7 @@ std::string ModelConfig::name() const {
 std::string ModelConfig::describe() const {
   return "blocks=" + std::to_string(blocks) + " filters=" + std::to_string(filters) +
          " global_pool_every=" + std::to_string(global_pool_every) + " head_channels=" + std::to_string(head_channels) +
-         " value_hidden=" + std::to_string(value_hidden);
+         " value_hidden=" + std::to_string(value_hidden) + " game=" + game_name(game);
 }
 
 bool ModelConfig::parse(const std::string& name, ModelConfig& out, std::string* error) {

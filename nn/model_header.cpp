@@ -23,9 +23,10 @@ const std::string* find(const HeaderKV& h, const std::string& key) {
 HeaderKV model_file_header(const ModelConfig& c, int64_t step, const std::string& metadata) {
   return {{"kind", MODEL_FILE_KIND},
           {"model_version", std::to_string(MODEL_FILE_VERSION)},
+          {"game", game_name(c.game)},
           {"encoding_version", std::to_string(ENCODING_VERSION)},
           {"num_planes", std::to_string(NUM_PLANES)},
-          {"policy_size", std::to_string(POLICY_SIZE)},
+          {"policy_size", std::to_string(policy_map(c.game).size())},
           {"blocks", std::to_string(c.blocks)},
           {"filters", std::to_string(c.filters)},
           {"global_pool_every", std::to_string(c.global_pool_every)},
@@ -43,16 +44,21 @@ ModelInfo check_model_header(const HeaderKV& b, const std::string& path) {
   if (version != MODEL_FILE_VERSION)
     throw std::runtime_error(path + ": unsupported model file version " + std::to_string(version) +
                              " (this build reads " + std::to_string(MODEL_FILE_VERSION) + ")");
+  GameKind game = GameKind::JANGGI;  // files from before Xiangqi name no game
+  if (const std::string* g = find(b, "game"); g && !parse_game(*g, game))
+    throw std::runtime_error(path + ": unknown game '" + printable(*g) + "' (janggi, xiangqi)");
+  const int policy_size = policy_map(game).size();
   int64_t enc = to_int(b, "encoding_version", path), planes = to_int(b, "num_planes", path),
           policy = to_int(b, "policy_size", path);
-  const bool v1 = enc == OLDEST_LOADABLE_ENCODING && planes == ENCODING_V1_PLANES;
-  if ((!v1 && (enc != ENCODING_VERSION || planes != NUM_PLANES)) || policy != POLICY_SIZE)
+  const bool v1 = game == GameKind::JANGGI && enc == OLDEST_LOADABLE_ENCODING && planes == ENCODING_V1_PLANES;
+  if ((!v1 && (enc != ENCODING_VERSION || planes != NUM_PLANES)) || policy != policy_size)
     throw std::runtime_error(path + ": made for encoding version " + std::to_string(enc) + " (" +
                              std::to_string(planes) + " planes, " + std::to_string(policy) +
                              " policy outputs); this build reads versions " + std::to_string(OLDEST_LOADABLE_ENCODING) +
                              "-" + std::to_string(ENCODING_VERSION) + " (" + std::to_string(NUM_PLANES) + ", " +
-                             std::to_string(POLICY_SIZE) + ")");
+                             std::to_string(policy_size) + " for " + game_name(game) + ")");
   ModelInfo info;
+  info.config.game = game;
   info.encoding_version = int(enc);
   int64_t f[5];
   const char* keys[5] = {"blocks", "filters", "global_pool_every", "head_channels", "value_hidden"};

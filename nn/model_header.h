@@ -1,5 +1,5 @@
-// The header of model files (no LibTorch): kind = "janggi-zero-model", model_version,
-// encoding_version, num_planes, policy_size, the ModelConfig fields, step and a free metadata string.
+// The header of model files (no LibTorch): kind = "janggi-zero-model", model_version, game (janggi or
+// xiangqi; absent in files from before Xiangqi = janggi), encoding_version, num_planes, policy_size (the game's), the ModelConfig fields, step and a free metadata string.
 // nn/checkpoint.h writes and reads whole model files; the checks of the header live here so that
 // fuzz/fuzz_model.cpp covers them.
 #pragma once

@@ -113,12 +113,16 @@ void NetworkEvaluator::evaluate(const EvalInput* in, int n, Evaluation* out) {
     torch::Tensor policy, wdl, margin;
     forward_raw(buffer.data(), padded, policy, wdl, margin);
     const float* pp = policy.data_ptr<float>();
+    const int64_t stride = policy.size(1);
     const float* wp = wdl.data_ptr<float>();
     const float* mp = margin.data_ptr<float>();
     for (int i = 0; i < k; ++i) {
       const EvalInput& e = in[start + i];
       Evaluation& o = out[start + i];
-      masked_policy(pp + size_t(i) * POLICY_SIZE, *e.pos, *e.moves, o.policy);
+      if (e.pos->game() != game())  // front-ends refuse such games first (network_accepts)
+        throw std::invalid_argument("network " + id_ + " plays " + game_name(game()) + ", asked for a " +
+                                    game_name(e.pos->game()) + " position");
+      masked_policy(pp + size_t(i) * size_t(stride), *e.pos, *e.moves, o.policy);
       for (int j = 0; j < 3; ++j) o.wdl[j] = wp[i * 3 + j];
       o.margin = mp[i];
     }

@@ -36,9 +36,10 @@ class NetworkEvaluator : public Evaluator {
   void set_preferred_batch(int n) { preferred_batch_ = n; }
   RuleOptions rule_options() const override { return rule_options_; }
   void set_rule_options(RuleOptions o) { rule_options_ = o; }
+  GameKind game() const override { return model_->config().game; }
 
   // Forward pass on already encoded input (n * INPUT_SIZE floats). Outputs on the CPU in fp32:
-  // policy logits [n, POLICY_SIZE], wdl probabilities [n, 3], margin (final margin, unscaled) [n].
+  // policy logits [n, policy_map(game()).size()], wdl probabilities [n, 3], margin (final margin, unscaled) [n].
   void forward_raw(const float* input, int n, torch::Tensor& policy, torch::Tensor& wdl, torch::Tensor& margin);
   const ModelConfig& config() const { return model_->config(); }
   torch::Device device() const { return device_; }

@@ -10,6 +10,7 @@ namespace {
 
 const char* const RESERVED_KEYS[] = {"kind",
                                      "checkpoint_version",
+                                     "game",
                                      "encoding_version",
                                      "policy_size",
                                      "blocks",
@@ -44,8 +45,9 @@ int64_t header_int(const HeaderKV& h, const std::string& key, const std::string&
 HeaderKV make_checkpoint_header(const CheckpointHeader& c) {
   HeaderKV h = {{"kind", CHECKPOINT_KIND},
                 {"checkpoint_version", std::to_string(CHECKPOINT_VERSION)},
+                {"game", game_name(c.config.game)},
                 {"encoding_version", std::to_string(ENCODING_VERSION)},
-                {"policy_size", std::to_string(POLICY_SIZE)},
+                {"policy_size", std::to_string(policy_map(c.config.game).size())},
                 {"blocks", std::to_string(c.config.blocks)},
                 {"filters", std::to_string(c.config.filters)},
                 {"global_pool_every", std::to_string(c.config.global_pool_every)},
@@ -69,7 +71,11 @@ ModelConfig checkpoint_model_config(const HeaderKV& b, const std::string& path) 
     throw std::runtime_error(path + ": not a trainer checkpoint (kind is not '" + CHECKPOINT_KIND + "')");
   int64_t v = header_int(b, "checkpoint_version", path);
   if (v != CHECKPOINT_VERSION) throw std::runtime_error(path + ": unsupported checkpoint version " + std::to_string(v));
-  if (header_int(b, "encoding_version", path) != ENCODING_VERSION || header_int(b, "policy_size", path) != POLICY_SIZE)
+  GameKind game = GameKind::JANGGI;  // checkpoints from before Xiangqi name no game
+  if (const std::string* g = find(b, "game"); g && !parse_game(*g, game))
+    throw std::runtime_error(path + ": unknown game '" + printable(*g) + "' (janggi, xiangqi)");
+  if (header_int(b, "encoding_version", path) != ENCODING_VERSION ||
+      header_int(b, "policy_size", path) != policy_map(game).size())
     throw std::runtime_error(path + ": made for another input encoding or policy size");
   const char* keys[5] = {"blocks", "filters", "global_pool_every", "head_channels", "value_hidden"};
   int64_t f[5];
@@ -82,6 +88,7 @@ ModelConfig checkpoint_model_config(const HeaderKV& b, const std::string& path) 
   ModelConfig c;
   c.blocks = int(f[0]), c.filters = int(f[1]), c.global_pool_every = int(f[2]), c.head_channels = int(f[3]),
   c.value_hidden = int(f[4]);
+  c.game = game;
   if (!c.plausible()) throw std::runtime_error(path + ": implausible architecture " + c.describe());
   return c;
 }

@@ -1,5 +1,5 @@
 // Test positions: the reference legal-move vectors plus short random games from the 16 setups
-// (so that Han to move, history, passes and captures all occur).
+// (so that Han to move, history, passes and captures all occur); the same for Xiangqi.
 #pragma once
 #include <random>
 #include <string>
@@ -13,24 +13,28 @@
 
 namespace jz::test {
 
-inline std::vector<Position> reference_positions() {
+inline std::vector<Position> reference_positions(GameKind game = GameKind::JANGGI) {
+  const bool xq = game == GameKind::XIANGQI;
   std::vector<Position> out;
-  for (auto& r : read_tsv("legal_moves_public.tsv")) {
+  for (auto& r : read_tsv(xq ? "xiangqi/legal_moves.tsv" : "legal_moves_public.tsv")) {
     Position p;
     std::string err;
-    if (p.set_fen(r[0], Ruleset::JANGGI, &err)) out.push_back(p);
+    if (p.set_fen(r[0], xq ? Ruleset::XIANGQI : Ruleset::JANGGI, &err)) out.push_back(p);
   }
   return out;
 }
 
-// Positions along random games, n in all, every rule set.
-inline std::vector<Position> random_positions(int n, uint32_t seed) {
+// Positions along random games, n in all, every rule set of the game.
+inline std::vector<Position> random_positions(int n, uint32_t seed, GameKind game = GameKind::JANGGI) {
   std::mt19937 rng(seed);
   std::vector<Position> out;
   while (int(out.size()) < n) {
     Position p;
     std::string err;
-    p.set_fen(setup_fen(int(rng() % SETUP_NB)), Ruleset(rng() % JANGGI_RULESET_NB), &err);
+    if (game == GameKind::XIANGQI)
+      p.set_fen(setup_fen(Ruleset::XIANGQI, 0), Ruleset::XIANGQI, &err);
+    else
+      p.set_fen(setup_fen(int(rng() % SETUP_NB)), Ruleset(rng() % JANGGI_RULESET_NB), &err);
     int plies = 1 + int(rng() % 120);
     for (int i = 0; i < plies && int(out.size()) < n; ++i) {
       MoveList ml;

@@ -3,12 +3,15 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 
 #include "nn/checkpoint.h"
 #include "nn/encoding.h"
+#include "nn/model_header.h"
+#include "nn/policy_map.h"
 #include "util/fileio.h"
 
 using namespace jz;
@@ -126,6 +129,41 @@ TEST(ModelFile, SaveLoadGivesBitExactOutputs) {
   save_model(path2, loaded, 1234, "hello");
   EXPECT_EQ(read(path), read(path2));
   EXPECT_EQ(read_model_info(path2).hash, info.hash);
+}
+
+TEST(ModelFile, AXiangqiNetworkNamesItsGameAndHasItsPolicySize) {
+  torch_init_threads();
+  ModelConfig c = tiny();
+  c.game = GameKind::XIANGQI;
+  JanggiNet model(c);
+  model->eval();
+  std::string path = temp_path("xiangqi.jzn");
+  save_model(path, model, 5, "xq");
+  ModelInfo info;
+  JanggiNet loaded = load_model(path, &info);
+  EXPECT_EQ(info.config.game, GameKind::XIANGQI);
+  EXPECT_EQ(info.config, c);
+  bool named = false;
+  for (auto& [k, v] : model_file_header(c, 5, "xq")) named |= k == "game" && v == "xiangqi";
+  EXPECT_TRUE(named);
+  torch::NoGradGuard ng;
+  auto x = torch::randn({3, NUM_PLANES, 10, 9});
+  ModelOutput a = model->forward(x), b = loaded->forward(x);
+  EXPECT_EQ(a.policy.sizes(), (std::vector<int64_t>{3, XIANGQI_POLICY_SIZE}));  // no pass output
+  EXPECT_EQ(a.opp_policy.sizes(), (std::vector<int64_t>{3, XIANGQI_POLICY_SIZE}));
+  EXPECT_TRUE(torch::equal(a.policy, b.policy));
+  // A Janggi file without the key (written before Xiangqi) is Janggi; an unknown game is refused.
+  HeaderKV h = model_file_header(tiny(), 1, "");
+  EXPECT_EQ(check_model_header(h, "x").config.game, GameKind::JANGGI);
+  h.erase(std::remove_if(h.begin(), h.end(), [](auto& kv) { return kv.first == "game"; }), h.end());
+  EXPECT_EQ(check_model_header(h, "x").config.game, GameKind::JANGGI);
+  h.push_back({"game", "shogi"});
+  EXPECT_THROW(check_model_header(h, "x"), std::runtime_error);
+  // A Xiangqi header claiming Janggi's policy size is refused.
+  HeaderKV wrong = model_file_header(c, 1, "");
+  for (auto& [k, v] : wrong)
+    if (k == "policy_size") v = std::to_string(POLICY_SIZE);
+  EXPECT_THROW(check_model_header(wrong, "x"), std::runtime_error);
 }
 
 TEST(ModelFile, RandomNetworksAreDeterministicPerSeed) {

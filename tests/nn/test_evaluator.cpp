@@ -267,3 +267,38 @@ TEST(BatchingEvaluator, GoesAtOnceWhenAllClientsWait) {
   EXPECT_DOUBLE_EQ(s.avg_batch(), 2.0);  // both clients' positions in every batch
   EXPECT_LT(s.avg_wait_us(), 500000.0);
 }
+
+TEST(NetworkEvaluator, AXiangqiNetworkPlaysXiangqiOnlyAndSaysWhichGames) {
+  std::string path = "/tmp/jz_nn_eval_test_xq_" + std::to_string(getpid()) + ".jzm";
+  ModelConfig c;
+  ASSERT_TRUE(ModelConfig::parse("2x16", c, nullptr));
+  c.game = GameKind::XIANGQI;
+  create_random_network(path, c, 9);
+  NetworkOptions o;
+  o.device = "cpu";
+  o.precision = "fp32";
+  auto xq = std::shared_ptr<NetworkEvaluator>(NetworkEvaluator::from_file(path, o));
+  std::remove(path.c_str());
+  EXPECT_EQ(xq->game(), GameKind::XIANGQI);
+  Inputs in(test::random_positions(32, 4, GameKind::XIANGQI));
+  std::vector<Evaluation> out(in.in.size());
+  xq->evaluate(in.in.data(), int(in.in.size()), out.data());
+  for (size_t i = 0; i < out.size(); ++i) {
+    ASSERT_EQ(int(out[i].policy.size()), in.moves[i].size);
+    double sum = 0;
+    for (float p : out[i].policy) sum += p;
+    EXPECT_NEAR(sum, 1.0, 1e-4);
+  }
+  std::string why;
+  EXPECT_TRUE(network_accepts(*xq, in.pos[0], &why)) << why;
+  // Each network refuses the other game's positions, naming both games.
+  Inputs janggi(test::random_positions(2, 4));
+  EXPECT_FALSE(network_accepts(*xq, janggi.pos[0], &why));
+  EXPECT_NE(why.find("plays xiangqi, not janggi"), std::string::npos) << why;
+  auto jg = tiny_evaluator();
+  EXPECT_FALSE(network_accepts(*jg, in.pos[0], &why));
+  EXPECT_NE(why.find("plays janggi, not xiangqi"), std::string::npos) << why;
+  // Past the front-ends' check, the evaluator itself refuses instead of reading the wrong policy map.
+  Evaluation e;
+  EXPECT_THROW(xq->evaluate(&janggi.in[0], 1, &e), std::invalid_argument);
+}

@@ -1,63 +1,82 @@
-// Policy index: size, distinctness, round trips for every legal move (both colors), mirror map.
+// Policy maps of both games: size, distinctness, round trips for every legal move (both colors), mirror map,
+// masked softmax.
 #include <gtest/gtest.h>
 
+#include <random>
 #include <set>
 
+#include "core/geometry.h"
 #include "nn/policy_map.h"
 #include "positions.h"
 
 using namespace jz;
 
-TEST(PolicyIndex, HasExactly2451DistinctEntries) {
-  for (Color c : {CHO, HAN}) {
-    std::set<uint16_t> moves;
-    for (int i = 0; i < POLICY_SIZE; ++i) {
-      Move m = policy_move(i, c, make_square(4, 1));
-      ASSERT_FALSE(m.is_none()) << i;
-      EXPECT_TRUE(moves.insert(m.raw).second) << "duplicate move at index " << i;
-      EXPECT_EQ(policy_index(m, c), i);
-    }
-    EXPECT_EQ(int(moves.size()), POLICY_SIZE);
-  }
-  EXPECT_EQ(policy_move(POLICY_SIZE, CHO, 4), Move::none());
-  EXPECT_EQ(policy_index(Move(0, 80), CHO), -1);  // a1 -> i9: no piece moves like that
-}
-
-TEST(PolicyIndex, HanMovesMapThroughTheFlippedBoard) {
-  Move cho(make_square(1, 0), make_square(2, 2));  // b1c3
-  Move han(flip_square(cho.from()), flip_square(cho.to()));
-  EXPECT_EQ(policy_index(cho, CHO), policy_index(han, HAN));
-  EXPECT_EQ(policy_index(Move(4, 4), HAN), PASS_INDEX);
-}
-
 namespace {
 
-void check_round_trip(const Position& p) {
+class PolicyMapTest : public ::testing::TestWithParam<GameKind> {
+ protected:
+  GameKind game() const { return GetParam(); }
+  const PolicyMap& map() const { return policy_map(GetParam()); }
+};
+
+std::string game_param_name(const ::testing::TestParamInfo<GameKind>& i) { return game_name(i.param); }
+
+void check_round_trip(const PolicyMap& map, const Position& p) {
   MoveList ml;
   generate_legal(p, ml);
   std::set<int> seen;
   for (Move m : ml) {
-    int i = policy_index(m, p.side_to_move());
+    int i = map.index(m, p.side_to_move());
     ASSERT_GE(i, 0) << p.fen() << " " << int(m.from()) << "-" << int(m.to());
-    ASSERT_LT(i, POLICY_SIZE);
-    EXPECT_EQ(policy_move(i, p), m) << p.fen();
+    ASSERT_LT(i, map.size());
+    EXPECT_EQ(map.move(i, p), m) << p.fen();
     EXPECT_TRUE(seen.insert(i).second) << "two legal moves share index " << i << " in " << p.fen();
   }
 }
 
 }  // namespace
 
-TEST(PolicyIndex, RoundTripsEveryLegalMoveOfTheReferencePositions) {
+TEST(PolicyMap, SizesOfTheGames) {
+  EXPECT_EQ(policy_map(GameKind::JANGGI).size(), 2451);
+  EXPECT_EQ(policy_map(GameKind::JANGGI).pass_index(), 2450);
+  EXPECT_EQ(policy_map(GameKind::XIANGQI).size(), 2238);  // 1,530 line + 508 horse + 168 elephant + 32 advisor pairs
+  EXPECT_EQ(policy_map(GameKind::XIANGQI).pass_index(), -1);
+  EXPECT_EQ(policy_map(GameKind::XIANGQI).index(Move(4, 4), CHO), -1);  // no pass in Xiangqi
+}
+
+TEST_P(PolicyMapTest, EveryIndexIsADistinctMoveAndRoundTrips) {
+  for (Color c : {CHO, HAN}) {
+    std::set<uint16_t> moves;
+    for (int i = 0; i < map().size(); ++i) {
+      Move m = map().move(i, c, make_square(4, 1));
+      ASSERT_FALSE(m.is_none()) << i;
+      EXPECT_TRUE(moves.insert(m.raw).second) << "duplicate move at index " << i;
+      EXPECT_EQ(map().index(m, c), i);
+    }
+    EXPECT_EQ(int(moves.size()), map().size());
+  }
+  EXPECT_EQ(map().move(map().size(), CHO, 4), Move::none());
+  EXPECT_EQ(map().index(Move(0, 80), CHO), -1);  // a1 -> i9: no piece moves like that
+}
+
+TEST_P(PolicyMapTest, HanMovesMapThroughTheFlippedBoard) {
+  Move cho(make_square(1, 0), make_square(2, 2));  // b1c3
+  Move han(flip_square(cho.from()), flip_square(cho.to()));
+  EXPECT_EQ(map().index(cho, CHO), map().index(han, HAN));
+  EXPECT_GE(map().index(cho, CHO), 0);
+}
+
+TEST_P(PolicyMapTest, RoundTripsEveryLegalMoveOfTheReferencePositions) {
   int han = 0;
-  for (const Position& root : test::reference_positions()) {
-    check_round_trip(root);
+  for (const Position& root : test::reference_positions(game())) {
+    check_round_trip(map(), root);
     // The same positions with the other side to move, via each first reply.
     Position p = root;
     MoveList ml;
     generate_legal(p, ml);
     for (Move m : ml) {
       p.do_move(m);
-      check_round_trip(p);
+      check_round_trip(map(), p);
       han += p.side_to_move() == HAN;
       p.undo_move();
     }
@@ -65,27 +84,27 @@ TEST(PolicyIndex, RoundTripsEveryLegalMoveOfTheReferencePositions) {
   EXPECT_GT(han, 100);
 }
 
-TEST(PolicyIndex, RoundTripsAlongRandomGames) {
-  for (const Position& p : test::random_positions(400, 7)) check_round_trip(p);
+TEST_P(PolicyMapTest, RoundTripsAlongRandomGames) {
+  for (const Position& p : test::random_positions(400, 7, game())) check_round_trip(map(), p);
 }
 
-TEST(PolicyMirror, IsAnInvolutionAndKeepsPass) {
+TEST_P(PolicyMapTest, MirrorIsAnInvolutionAndKeepsPass) {
   int fixed = 0;
-  for (int i = 0; i < POLICY_SIZE; ++i) {
-    int m = mirror_policy_index(i);
+  for (int i = 0; i < map().size(); ++i) {
+    int m = map().mirror(i);
     ASSERT_GE(m, 0);
-    ASSERT_LT(m, POLICY_SIZE);
-    EXPECT_EQ(mirror_policy_index(m), i);
+    ASSERT_LT(m, map().size());
+    EXPECT_EQ(map().mirror(m), i);
     fixed += m == i;
   }
-  EXPECT_EQ(mirror_policy_index(PASS_INDEX), PASS_INDEX);
+  if (map().pass_index() >= 0) EXPECT_EQ(map().mirror(map().pass_index()), map().pass_index());
   EXPECT_GT(fixed, 1);  // moves along the centre file
   EXPECT_LT(fixed, 300);
 }
 
-TEST(PolicyMirror, MapsLegalMovesToLegalMovesOfTheMirroredPosition) {
-  std::vector<Position> all = test::reference_positions();
-  for (const Position& p : test::random_positions(200, 11)) {
+TEST_P(PolicyMapTest, MirrorMapsLegalMovesToLegalMovesOfTheMirroredPosition) {
+  std::vector<Position> all = test::reference_positions(game());
+  for (const Position& p : test::random_positions(200, 11, game())) {
     // Mirror only via FEN: history is not part of the board.
     Position q;
     std::string err;
@@ -102,26 +121,26 @@ TEST(PolicyMirror, MapsLegalMovesToLegalMovesOfTheMirroredPosition) {
     generate_legal(p, a);
     generate_legal(m, b);
     std::set<int> mirrored, expected;
-    for (Move mv : a) mirrored.insert(mirror_policy_index(policy_index(mv, p.side_to_move())));
-    for (Move mv : b) expected.insert(policy_index(mv, m.side_to_move()));
+    for (Move mv : a) mirrored.insert(map().mirror(map().index(mv, p.side_to_move())));
+    for (Move mv : b) expected.insert(map().index(mv, m.side_to_move()));
     EXPECT_EQ(mirrored, expected) << p.fen();
   }
 }
 
-TEST(MaskedPolicy, SumsToOneOverLegalMovesOnly) {
-  for (const Position& p : test::random_positions(50, 3)) {
+TEST_P(PolicyMapTest, MaskedPolicySumsToOneOverLegalMovesOnly) {
+  for (const Position& p : test::random_positions(50, 3, game())) {
     MoveList ml;
     generate_legal(p, ml);
-    std::vector<float> logits(POLICY_SIZE);
+    std::vector<float> logits(size_t(map().size()));
     std::mt19937 rng(5);
     std::normal_distribution<float> nd(0, 3);
     for (float& x : logits) x = nd(rng);
     // Huge logits on moves that are not legal here must not leak into the result.
     std::vector<float> boosted = logits;
     std::set<int> legal;
-    for (Move m : ml) legal.insert(policy_index(m, p.side_to_move()));
-    for (int i = 0; i < POLICY_SIZE; ++i)
-      if (!legal.count(i)) boosted[i] = 1e4f;
+    for (Move m : ml) legal.insert(map().index(m, p.side_to_move()));
+    for (int i = 0; i < map().size(); ++i)
+      if (!legal.count(i)) boosted[size_t(i)] = 1e4f;
     std::vector<float> pa, pb;
     masked_policy(logits.data(), p, ml, pa);
     masked_policy(boosted.data(), p, ml, pb);
@@ -135,8 +154,10 @@ TEST(MaskedPolicy, SumsToOneOverLegalMovesOnly) {
     EXPECT_NEAR(sum, 1.0, 1e-5);
     // Order follows the move list: a larger logit gives a larger probability.
     for (int i = 1; i < ml.size; ++i) {
-      int a = policy_index(ml[i - 1], p.side_to_move()), b = policy_index(ml[i], p.side_to_move());
-      EXPECT_EQ(logits[a] < logits[b], pa[i - 1] < pa[i]);
+      int a = map().index(ml[i - 1], p.side_to_move()), b = map().index(ml[i], p.side_to_move());
+      EXPECT_EQ(logits[size_t(a)] < logits[size_t(b)], pa[i - 1] < pa[i]);
     }
   }
 }
+
+INSTANTIATE_TEST_SUITE_P(Games, PolicyMapTest, ::testing::Values(GameKind::JANGGI, GameKind::XIANGQI), game_param_name);
