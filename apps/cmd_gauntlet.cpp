@@ -16,7 +16,7 @@ namespace jz::app {
 
 void add_gauntlet(CLI::App& app, int& rc) {
   struct Opts {
-    std::string run_dir, opponents;
+    std::string run_dir, opponents, variant = "janggi";
     GauntletOptions g;
     bool watch = false;
     double poll = 30, hours = 0;
@@ -39,6 +39,8 @@ void add_gauntlet(CLI::App& app, int& rc) {
   cmd->add_option("--max-plies", o->g.max_plies, "Referee's length cap (longer games are decided by counting)")
       ->check(CLI::Range(1, 100000));
   cmd->add_option("--seed", o->g.seed, "Openings seed (the same for every network)");
+  cmd->add_option("--variant", o->variant, "Rule set of the matches: janggi (default), janggitraditional, janggimodern, "
+                  "janggicasual, xiangqi (the networks' game)");
   cmd->add_flag("--watch", o->watch, "Keep rating networks as they appear, until killed or --hours");
   cmd->add_option("--poll", o->poll, "Seconds between looks for new networks with --watch")->check(CLI::Range(1, 3600));
   cmd->add_option("--hours", o->hours, "Stop watching after H hours")->check(CLI::NonNegativeNumber);
@@ -53,6 +55,8 @@ void add_gauntlet(CLI::App& app, int& rc) {
     g.eval_dir = o->run_dir + "/eval";
     g.opponents = split_opponents(o->opponents);
     std::string err;
+    if (!parse_ruleset(o->variant, g.rules))
+      return report_error("unknown variant '" + o->variant + "' (janggi, janggitraditional, janggimodern, janggicasual, xiangqi)");
     if (!o->marks.empty()) {
       CsvTable t;
       if (!read_csv(o->run_dir + "/metrics/train.csv", t, &err) || t.column("cpu_hours") < 0) {

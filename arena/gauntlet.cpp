@@ -150,6 +150,7 @@ int gauntlet_step(const GauntletOptions& o, const std::function<void(const std::
     cfg.player2 = opp;
     cfg.games = o.games;
     cfg.concurrency = o.concurrency;
+    cfg.rules = o.rules;
     cfg.opening_plies = o.opening_plies;
     cfg.max_plies = o.max_plies;
     cfg.seed = o.seed + 7919 * k;  // per opponent, not per network: every network meets the same openings

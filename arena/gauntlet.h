@@ -11,6 +11,8 @@
 #include <string>
 #include <vector>
 
+#include "core/types.h"
+
 namespace jz {
 
 struct GauntletOptions {
@@ -20,7 +22,8 @@ struct GauntletOptions {
   std::string net_options = "sims=64";  // appended to "net:PATH," for the rated network
   int games = 20;                       // per (network, opponent), in color-swapped pairs
   int concurrency = 1;
-  int opening_plies = 4;       // random plies after the setup, shared by a pair
+  Ruleset rules = Ruleset::JANGGI;  // the game and rule set of every match (the run's self-play rules)
+  int opening_plies = 4;           // random plies after the setup, shared by a pair
   int max_plies = 600;         // the referee's length cap (decided by counting)
   int64_t every = 0;           // rate steps that are multiples of this (0: every network)
   bool latest = false;         // also rate the newest network whatever its step

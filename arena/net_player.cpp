@@ -58,6 +58,7 @@ class CountingEvaluator : public Evaluator {
   std::string id() const override { return net_.id(); }
   int preferred_batch() const override { return net_.preferred_batch(); }
   RuleOptions rule_options() const override { return net_.rule_options(); }
+  GameKind game() const override { return net_.game(); }
   int64_t count = 0;
 
  private:

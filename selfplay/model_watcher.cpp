@@ -26,8 +26,8 @@ BatchingOptions batching_options(const SelfPlayOptions& o) {
   return b;
 }
 
-ModelWatcher::ModelWatcher(std::string dir, const NetworkOptions& net, const BatchingOptions& batching)
-    : dir_(std::move(dir)), net_(net), batching_(batching) {}
+ModelWatcher::ModelWatcher(std::string dir, const NetworkOptions& net, const BatchingOptions& batching, GameKind game)
+    : dir_(std::move(dir)), net_(net), batching_(batching), game_(game) {}
 
 std::string ModelWatcher::newest_model(const std::string& dir, std::string* stamp) {
   namespace fs = std::filesystem;
@@ -62,6 +62,9 @@ std::shared_ptr<BatchingEvaluator> ModelWatcher::poll() {
   if (path.empty() || stamp == current_stamp_ || failed_.count(stamp)) return nullptr;
   try {
     std::shared_ptr<Evaluator> net = NetworkEvaluator::from_file(path, net_);
+    if (net->game() != game_)
+      throw std::runtime_error(std::string("a ") + game_name(net->game()) + " network, this self-play plays " +
+                               game_name(game_));
     auto eval = std::make_shared<BatchingEvaluator>(net, batching_);
     current_stamp_ = stamp;
     JZ_LOG("selfplay: network %s loaded", eval->id().c_str());
@@ -77,6 +80,7 @@ std::shared_ptr<BatchingEvaluator> ModelWatcher::random_network(const std::strin
   ModelConfig cfg;
   std::string err;
   if (!ModelConfig::parse(name, cfg, &err)) throw std::runtime_error("network.random_network: " + err);
+  cfg.game = game_;
   torch_init_threads();
   torch::manual_seed(seed);
   JanggiNet model(cfg);

@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include "core/setups.h"
+
 namespace jz {
 
 void load_search_params(const Config& c, const std::string& p, SearchParams& s) {
@@ -39,9 +41,11 @@ bool load_selfplay_options(const Config& c, SelfPlayOptions& o, std::string* err
   try {
     std::string rules = c.get_string("selfplay.rules", ruleset_name(o.ruleset));
     if (!parse_ruleset(rules, o.ruleset)) return fail("unknown selfplay.rules '" + rules + "'");
-    if (game_of(o.ruleset) != GameKind::JANGGI) return fail("selfplay.rules " + rules + ": the networks play janggi only so far");
-    o.setup_weights = c.get_doubles("selfplay.setup_weights", o.setup_weights);
-    if (o.setup_weights.size() != 16) return fail("selfplay.setup_weights needs 16 numbers (cho * 4 + han)");
+    const size_t setups = size_t(setup_count(o.ruleset));
+    o.setup_weights = c.get_doubles("selfplay.setup_weights", std::vector<double>(setups, 1.0));
+    if (o.setup_weights.size() != setups)
+      return fail(setups == 1 ? "selfplay.setup_weights: " + rules + " has one start position (give 1 number or none)"
+                              : "selfplay.setup_weights needs 16 numbers (cho * 4 + han)");
     double sum = 0;
     for (double w : o.setup_weights) {
       if (!(w >= 0)) return fail("selfplay.setup_weights must not be negative");

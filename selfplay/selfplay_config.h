@@ -13,7 +13,8 @@ namespace jz {
 struct SelfPlayOptions {
   // Games.
   Ruleset ruleset = Ruleset::JANGGI;
-  std::vector<double> setup_weights = std::vector<double>(16, 1.0);  // by setup index (cho * 4 + han)
+  std::vector<double> setup_weights = std::vector<double>(16, 1.0);  // by setup index (Janggi: cho * 4 + han;
+                                                                      // one per start position of the game)
   int random_opening_plies = 0;  // up to this many uniformly random plies (no passes) before searching
   int max_plies = 400;           // hard cap; adjudicated by counting (Ending::LENGTH_CAP)
 

@@ -209,7 +209,7 @@ bool run_selfplay(const SelfPlayOptions& opts, const SelfPlayRun& r, const std::
   if (r.stub.empty() && !make_dirs(r.models_dir))
     return *error = "cannot create models directory '" + r.models_dir + "'", false;
 
-  ModelWatcher watcher(r.models_dir, network_options(opts), batching_options(opts));
+  ModelWatcher watcher(r.models_dir, network_options(opts), batching_options(opts), game_of(opts.ruleset));
   std::shared_ptr<Evaluator> eval;
   std::shared_ptr<BatchingEvaluator> batch_eval;
   if (!make_evaluator(opts, r, watcher, eval, batch_eval, error)) return false;

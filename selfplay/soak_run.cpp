@@ -53,6 +53,7 @@ class StallInjector : public Evaluator {
   std::string id() const override { return inner_->id(); }
   int preferred_batch() const override { return inner_->preferred_batch(); }
   RuleOptions rule_options() const override { return inner_->rule_options(); }
+  GameKind game() const override { return inner_->game(); }
 
  private:
   std::shared_ptr<Evaluator> inner_;
@@ -144,7 +145,7 @@ bool soak_evaluator(const SoakRun& a, const SelfPlayOptions& opts, std::shared_p
       name = "model " + eval->id();
     } else if (!eval) {
       std::string arch = a.random_network.empty() ? opts.random_network : a.random_network;
-      ModelWatcher watcher("", net, batching);
+      ModelWatcher watcher("", net, batching, game_of(opts.ruleset));
       eval = watcher.random_network(arch, opts.seed ? opts.seed : uint64_t(getpid()));
       name = "random " + arch;
     }

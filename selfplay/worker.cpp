@@ -102,7 +102,7 @@ bool SelfPlayWorker::start_game(Game& g) {
   for (int attempt = 0;; ++attempt) {
     g.rec = GameRecord();
     g.rec.setup = uint8_t(pick_setup(g.rng));
-    g.rec.start_fen = setup_fen(g.rec.setup);
+    g.rec.start_fen = setup_fen(opts_.ruleset, g.rec.setup);
     g.rec.ruleset = opts_.ruleset;
     g.rec.seed = g.rng();
     std::string err;

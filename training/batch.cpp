@@ -1,6 +1,8 @@
 #include "training/batch.h"
 
 #include <algorithm>
+#include <stdexcept>
+#include <string>
 
 #include "core/movegen.h"
 #include "nn/encoding.h"
@@ -17,14 +19,15 @@ void mirror_planes(float* planes) {
 
 namespace {
 
-void add_target(float* row, const std::vector<std::pair<Move, float>>& target, Color mover, bool mirror) {
+void add_target(const PolicyMap& map, float* row, const std::vector<std::pair<Move, float>>& target, Color mover,
+                bool mirror) {
   float sum = 0;
   for (auto& [m, p] : target) sum += p;
   if (!(sum > 0)) return;
   for (auto& [m, p] : target) {
-    int i = policy_index(m, mover);
-    if (i < 0) continue;                                  // validated chunks never have one
-    row[mirror ? mirror_policy_index(i) : i] += p / sum;  // renormalise away quantisation error
+    int i = map.index(m, mover);
+    if (i < 0) continue;                          // validated chunks never have one
+    row[mirror ? map.mirror(i) : i] += p / sum;  // renormalise away quantisation error
   }
 }
 
@@ -38,14 +41,17 @@ void make_batch(const std::vector<ReplaySample>& s, const std::vector<uint8_t>& 
 void make_batch(const std::vector<ReplaySample>& s, const std::vector<uint8_t>& mirror, TrainBatch& b,
                 const std::vector<float>& value_q_weights) {
   const int64_t n = int64_t(s.size());
+  b.game = n > 0 ? s[0].pos.game() : GameKind::JANGGI;
+  const PolicyMap& map = policy_map(b.game);
+  const int64_t P = map.size();
   b.size = int(n);
   b.input = torch::zeros({n, NUM_PLANES, RANK_NB, FILE_NB});
-  b.legal = torch::zeros({n, POLICY_SIZE}, torch::kBool);
-  b.policy = torch::zeros({n, POLICY_SIZE});
+  b.legal = torch::zeros({n, P}, torch::kBool);
+  b.policy = torch::zeros({n, P});
   b.policy_weight = torch::zeros({n});
   b.wdl = torch::zeros({n, 3});
   b.margin = torch::zeros({n});
-  b.opp_policy = torch::zeros({n, POLICY_SIZE});
+  b.opp_policy = torch::zeros({n, P});
   b.opp_weight = torch::zeros({n});
   b.mirrored = torch::zeros({n}, torch::kBool);
   float* in = b.input.data_ptr<float>();
@@ -62,21 +68,24 @@ void make_batch(const std::vector<ReplaySample>& s, const std::vector<uint8_t>& 
     const ReplaySample& x = s[size_t(i)];
     const bool m = !mirror.empty() && mirror[size_t(i)];
     const Color us = x.pos.side_to_move();
+    if (x.pos.game() != b.game)
+      throw std::invalid_argument(std::string("a batch mixes games: a ") + game_name(x.pos.game()) + " sample among " +
+                                  game_name(b.game) + " ones");
     mir[i] = m;
     float* planes = in + i * INPUT_SIZE;
     encode_position(x.pos, planes);
     if (m) mirror_planes(planes);
     generate_legal(x.pos, moves);
     for (Move mv : moves) {
-      int k = policy_index(mv, us);
-      if (k >= 0) legal[i * POLICY_SIZE + (m ? mirror_policy_index(k) : k)] = true;
+      int k = map.index(mv, us);
+      if (k >= 0) legal[i * P + (m ? map.mirror(k) : k)] = true;
     }
     if (x.full_search && !x.policy.empty()) {
-      add_target(pol + i * POLICY_SIZE, x.policy, us, m);
+      add_target(map, pol + i * P, x.policy, us, m);
       pw[i] = 1;
     }
     if (x.has_next && !x.next_policy.empty()) {
-      add_target(opp + i * POLICY_SIZE, x.next_policy, ~us, m);
+      add_target(map, opp + i * P, x.next_policy, ~us, m);
       ow[i] = 1;
     }
     // Random opening plies carry no search (their stored WDL is a placeholder draw): result only.

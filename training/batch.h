@@ -14,13 +14,14 @@ namespace jz {
 
 struct TrainBatch {
   int size = 0;
+  GameKind game = GameKind::JANGGI;  // of every sample (a batch holds one game)
   torch::Tensor input;          // [N, NUM_PLANES, 10, 9]
-  torch::Tensor legal;          // [N, POLICY_SIZE] bool: legal moves of the side to move
-  torch::Tensor policy;         // [N, POLICY_SIZE] search target (rows without one are all 0)
+  torch::Tensor legal;          // [N, P] bool: legal moves of the side to move (P = policy_map(game).size())
+  torch::Tensor policy;         // [N, P] search target (rows without one are all 0)
   torch::Tensor policy_weight;  // [N] 1 where the ply was a full search with a target
   torch::Tensor wdl;            // [N, 3] game result (blended with the root search WDL), side to move's view
   torch::Tensor margin;         // [N] final material margin / MARGIN_SCALE, side to move's view
-  torch::Tensor opp_policy;     // [N, POLICY_SIZE] opponent reply target, opponent's view
+  torch::Tensor opp_policy;     // [N, P] opponent reply target, opponent's view
   torch::Tensor opp_weight;     // [N] 1 where that target exists
   torch::Tensor mirrored;       // [N] bool (for tests and diagnostics)
 };
@@ -28,7 +29,8 @@ struct TrainBatch {
 // Mirrors encoded planes (INPUT_SIZE floats) file a <-> i, in place.
 void mirror_planes(float* planes);
 
-// Builds a batch; mirror[i] says whether sample i is mirrored (empty = none).
+// Builds a batch; mirror[i] says whether sample i is mirrored (empty = none). Samples of two games in one
+// batch throw std::invalid_argument.
 // value_q_weight a blends the value target: (1 - a) * game result + a * the search's root WDL.
 void make_batch(const std::vector<ReplaySample>& samples, const std::vector<uint8_t>& mirror, TrainBatch& out,
                 float value_q_weight = 0.0f);

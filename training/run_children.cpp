@@ -19,7 +19,8 @@ std::string last_line_of(const std::string& path) {
 
 }  // namespace
 
-bool RunChildren::start(const TrainRunArgs& a, const RunDir& run, const TrainOptions& o, std::string* error) {
+bool RunChildren::start(const TrainRunArgs& a, const RunDir& run, const TrainOptions& o, Ruleset rules,
+                        std::string* error) {
   for (const std::string& s : a.overrides) JZ_LOG("train: --set %s (this session only)", s.c_str());
   selfplay_log_ = run.logs() + "/selfplay-local.log";
   if (o.selfplay_threads > 0) {
@@ -52,7 +53,9 @@ bool RunChildren::start(const TrainRunArgs& a, const RunDir& run, const TrainOpt
                                      "--concurrency",
                                      std::to_string(o.eval_concurrency),
                                      "--max-plies",
-                                     std::to_string(o.eval_max_plies)};
+                                     std::to_string(o.eval_max_plies),
+                                     "--variant",
+                                     ruleset_name(rules)};
     if (!evaluator_.start_logged(argv, eval_log_, error))
       return *error = "cannot start the evaluator: " + *error, false;
     has_evaluator_ = true;

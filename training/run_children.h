@@ -5,6 +5,7 @@
 #pragma once
 #include <string>
 
+#include "core/types.h"
 #include "training/run_dir.h"
 #include "training/train_loop.h"
 #include "training/train_options.h"
@@ -15,7 +16,9 @@ namespace jz {
 class RunChildren {
  public:
   // Starts the children the options ask for. False with a reason.
-  bool start(const TrainRunArgs& args, const RunDir& run, const TrainOptions& options, std::string* error);
+  // rules: the run's self-play rule set (the evaluator's matches are of the same game).
+  bool start(const TrainRunArgs& args, const RunDir& run, const TrainOptions& options, Ruleset rules,
+             std::string* error);
   // Empty while the self-play child runs (or none was asked for); why it ended otherwise.
   std::string selfplay_ended();
   // Logs, once, that the evaluator has ended and its last log line.

@@ -377,7 +377,7 @@ bool run_training(const TrainRunArgs& a, const std::atomic<int>& stop, std::stri
            double(extra_samples_at(setup.options, trainer->step())) / setup.options.batch_size);
   }
   RunChildren children;
-  if (!children.start(a, setup.run, setup.options, error)) return false;
+  if (!children.start(a, setup.run, setup.options, setup.selfplay.ruleset, error)) return false;
   TrainingSession session(a, setup, *trainer, children, network, std::move(extra));
   return session.run(stop, error);
 }

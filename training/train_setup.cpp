@@ -110,6 +110,7 @@ bool setup_run(const TrainRunArgs& a, RunSetup& out, std::string* error) {
   if (a.selfplay_threads >= 0) out.options.selfplay_threads = a.selfplay_threads;
   if (a.trainer_only) out.options.selfplay_threads = 0;
   if (!ModelConfig::parse(out.options.model, out.model, error)) return false;
+  out.model.game = game_of(out.selfplay.ruleset);  // the network plays the game its self-play plays
   out.init_from = a.init_from;
   if (!a.init_from.empty() && !std::filesystem::exists(a.init_from))
     return *error = "--init-from " + a.init_from + " does not exist", false;

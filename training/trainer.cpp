@@ -55,7 +55,8 @@ double Trainer::current_lr() const { return learning_rate_at(opts_, step_); }
 void Trainer::load_weights(const std::string& path) {
   ModelInfo info = read_model_info(path);
   if (info.config.name() != cfg_.name() || info.config.describe() != cfg_.describe())
-    throw std::runtime_error(path + ": a " + info.config.name() + " network, but training.model is " + cfg_.name());
+    throw std::runtime_error(path + ": a " + info.config.name() + " " + game_name(info.config.game) +
+                             " network, but this run trains a " + cfg_.name() + " " + game_name(cfg_.game) + " one");
   load_model_into(path, master_);
   if (bf16_) sync_work_from_master();
 }
@@ -67,6 +68,9 @@ void Trainer::sync_work_from_master() {
 }
 
 Losses Trainer::compute(JanggiNet& net, const TrainBatch& b, bool backward) {
+  if (b.size > 0 && b.game != cfg_.game)
+    throw std::runtime_error(std::string("a ") + game_name(b.game) + " batch for a " + game_name(cfg_.game) +
+                             " network: the replay folders hold the other game's games");
   const auto dt = bf16_ ? torch::kBFloat16 : torch::kFloat32;
   const auto f32 = torch::kFloat32;
   ModelOutput out = net->forward(b.input.to(device_, dt), true);
@@ -161,8 +165,8 @@ void Trainer::load_checkpoint(const std::string& path, std::vector<std::pair<std
   RawBundle raw = parse_bundle(bytes, path);  // verifies size, checksum and every record
   CheckpointHeader h = check_checkpoint_header(raw.header, path);
   if (h.config != cfg_)
-    throw std::runtime_error(path + ": checkpoint is a " + h.config.name() + " network, this run trains " +
-                             cfg_.name());
+    throw std::runtime_error(path + ": checkpoint is a " + h.config.name() + " " + game_name(h.config.game) +
+                             " network, this run trains a " + cfg_.name() + " " + game_name(cfg_.game) + " one");
   if (h.optimizer != opts_.optimizer)
     throw std::runtime_error(path + ": checkpoint was trained with optimizer '" + printable(h.optimizer) +
                              "', the config says '" + opts_.optimizer + "'");

@@ -185,20 +185,21 @@ TEST(Batch, MirrorMapsTargetsToLegalMovesOfTheMirroredPosition) {
     generate_legal(mpos, legal);
     const bool* ml = mirrored.legal[i].data_ptr<bool>();
     int legal_count = 0;
+    const PolicyMap& map = policy_map(GameKind::JANGGI);
     for (int k = 0; k < POLICY_SIZE; ++k) {
       if (!ml[k]) continue;
       ++legal_count;
-      EXPECT_TRUE(legal.contains(policy_move(k, mpos))) << k;
+      EXPECT_TRUE(legal.contains(map.move(k, mpos))) << k;
     }
     EXPECT_EQ(legal_count, legal.size);
     const float* mp = mirrored.policy[i].data_ptr<float>();
     const float* pp = plain.policy[i].data_ptr<float>();
     float sum = 0;
     for (int k = 0; k < POLICY_SIZE; ++k) {
-      EXPECT_EQ(mp[k], pp[mirror_policy_index(k)]);
+      EXPECT_EQ(mp[k], pp[map.mirror(k)]);
       if (mp[k] > 0) {
         sum += mp[k];
-        EXPECT_TRUE(legal.contains(policy_move(k, mpos))) << "target on an illegal move, sample " << i;
+        EXPECT_TRUE(legal.contains(map.move(k, mpos))) << "target on an illegal move, sample " << i;
         EXPECT_TRUE(ml[k]);
       }
     }
@@ -218,7 +219,7 @@ TEST(Batch, MirrorMapsTargetsToLegalMovesOfTheMirroredPosition) {
         generate_legal(after, replies);
         bool all = true;
         for (int k = 0; k < POLICY_SIZE && all; ++k)
-          if (op[k] > 0) all = replies.contains(policy_move(k, after));
+          if (op[k] > 0) all = replies.contains(map.move(k, after));
         if (all) {
           found = true;
           break;

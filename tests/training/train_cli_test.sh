@@ -120,7 +120,7 @@ check "missing --init-from: one line" one_line_error "$T/e5.log"
 sed 's/model: 2x16/model: 3x16/' "$T/cfg.yaml" > "$T/wide.yaml"
 timeout 60 "$BIN" train --config "$T/wide.yaml" --run-dir "$T/warm3" --init-from "$RUN/models/net-00000020.jzn" \
   --steps 1 2>"$T/e6.log"
-check "--init-from of another architecture refused" bash -c "[ \$(grep -c '2x16 network, but training.model is 3x16' '$T/e6.log') -eq 1 ]"
+check "--init-from of another architecture refused" bash -c "[ \$(grep -c '2x16 janggi network, but this run trains a 3x16 janggi one' '$T/e6.log') -eq 1 ]"
 timeout 60 "$BIN" train --config "$T/cfg.yaml" --run-dir "$T/warm4" --set training.extra_data="$T/missing" --steps 1 \
   2>"$T/e7.log"
 check "missing extra data refused" grep -q "is not a folder" "$T/e7.log"
