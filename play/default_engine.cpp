@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <vector>
 
+#include "play/model_path.h"
 #include "util/fileio.h"
 
 namespace jz {
@@ -104,11 +105,11 @@ std::string strength_record_path(const std::string& model_path) {
   return p.string();
 }
 
-DefaultEngine choose_default_engine(const std::string& model_path) {
+DefaultEngine choose_default_engine(const std::string& model_path, GameKind game) {
   DefaultEngine d;
   d.model_path = model_path;
   if (model_path.empty()) {
-    d.reason = "no network model found (models/latest.jzn)";
+    d.reason = std::string("no network model found (models/") + default_model_name(game) + ")";
     return d;
   }
   StrengthVerdict v = read_strength_record(strength_record_path(model_path));

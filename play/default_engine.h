@@ -6,6 +6,8 @@
 #pragma once
 #include <string>
 
+#include "core/types.h"
+
 namespace jz {
 
 // The opponent a record entry must name, exactly.
@@ -39,8 +41,8 @@ struct DefaultEngine {
   std::string reason;      // why, one line
 };
 
-// Decides for a default model path ("" = none found; see play/model_path.h). Loads nothing.
-DefaultEngine choose_default_engine(const std::string& model_path);
+// Decides for a game's default model path ("" = none found; see play/model_path.h). Loads nothing.
+DefaultEngine choose_default_engine(const std::string& model_path, GameKind game = GameKind::JANGGI);
 
 // After the chosen network was loaded as `loaded_id` (name@hash8): if the record names another
 // network (different hash), falls back to alpha-beta expert with the reason. Returns d.network.

@@ -91,17 +91,10 @@ bool TerminalGame::setup(std::string* error) {
 bool TerminalGame::choose_engine(std::string* error) {
   std::string err;
   opponent_ = a_.opponent.empty() && !a_.model.empty() ? "net" : a_.opponent;  // --model alone: the network
-  if (game_.pos().xiangqi()) {  // the network plays Janggi only (nn/evaluator.h network_accepts)
-    if (opponent_ == "net")
-      return fail(error, "the network plays janggi only: for xiangqi use --opponent easy, normal or expert");
-    if (opponent_.empty()) {
-      opponent_ = "expert";
-      default_note_ = "engine: " + opponent_name() + ", the default (the network plays janggi only)";
-    }
-  }
+  const GameKind game = game_.pos().game();
   if (opponent_.empty()) {
-    // Nobody chose: the strongest engine by measurement, and why.
-    DefaultEngine d = choose_default_engine(find_default_model());
+    // Nobody chose: the strongest engine by measurement (the game's own shipped network), and why.
+    DefaultEngine d = choose_default_engine(find_default_model(game), game);
     if (d.network && game_.options().any()) {  // networks are trained without rule options
       d.network = false;
       d.reason = "the network cannot play rule option " + rule_options_str(game_.options());
@@ -116,10 +109,10 @@ bool TerminalGame::choose_engine(std::string* error) {
     opponent_ = d.network ? "net" : "expert";
     default_note_ = "engine: " + opponent_name() + ", the default (" + d.reason + ")";
   } else if (opponent_ == "net") {
-    std::string path = a_.model.empty() ? find_default_model() : a_.model;
+    std::string path = a_.model.empty() ? find_default_model(game) : a_.model;
     if (path.empty())
-      return fail(error,
-                  "no network model found (models/latest.jzn); use --model PATH or --opponent easy|normal|expert");
+      return fail(error, std::string("no ") + game_name(game) + " network model found (models/" +
+                             default_model_name(game) + "); use --model PATH or --opponent easy|normal|expert");
     auto net = load_network(path, &err);
     if (!net || !engine_.set_network(net, &err)) return fail(error, err);
   }

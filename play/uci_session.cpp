@@ -172,16 +172,18 @@ class UciSession {
     } else if (model_choice_ == ModelChoice::PATH) {
       want(model_path_, "ModelPath");
     } else if (use_network_ == "true") {
-      std::string path = find_default_model();
+      std::string path = find_default_model(pos_.game());
       if (path.empty())
-        why = "UseNetwork true, but no network model found (models/latest.jzn)";
+        why = std::string("UseNetwork true, but no network model found (models/") + default_model_name(pos_.game()) + ")";
       else
         want(path, "UseNetwork true");
     } else if (level_set_) {
       why = "Level " + engine_.level();
     } else {
-      if (!default_decided_) default_ = choose_default_engine(find_default_model()), default_decided_ = true;
-      DefaultEngine& d = default_;
+      const int g = int(pos_.game());  // each game has its own shipped network
+      if (!default_decided_[g])
+        default_[g] = choose_default_engine(find_default_model(pos_.game()), pos_.game()), default_decided_[g] = true;
+      DefaultEngine& d = default_[g];
       if (d.network) {
         net = network_for(d.model_path, &err);
         if (!net)
@@ -245,7 +247,7 @@ class UciSession {
                       : value == "<default>"              ? ModelChoice::DEFAULT
                                                           : ModelChoice::PATH;
       model_path_ = model_choice_ == ModelChoice::PATH ? value : "";
-      if (model_choice_ == ModelChoice::DEFAULT) default_decided_ = false;  // look again
+      if (model_choice_ == ModelChoice::DEFAULT) default_decided_[0] = default_decided_[1] = false;  // look again
     } else if (name == "UseNetwork") {
       if (value != "auto" && value != "true" && value != "false")
         return error("UseNetwork needs auto, true or false, got '" + value + "'");
@@ -451,8 +453,8 @@ class UciSession {
   std::string model_path_;            // ModelPath when PATH
   std::string use_network_ = "auto";  // auto, true, false
   bool level_set_ = false;
-  DefaultEngine default_;  // the default choice, decided once (again after ModelPath <default>)
-  bool default_decided_ = false;
+  DefaultEngine default_[2];  // the default choice per game, decided once (again after ModelPath <default>)
+  bool default_decided_[2] = {false, false};
   std::shared_ptr<Evaluator> net_;      // the last network loaded, and its path (or its load error)
   std::shared_ptr<Evaluator> playing_;  // the network the engine has (nullptr: alpha-beta)
   std::string net_path_, net_error_;

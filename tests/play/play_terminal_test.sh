@@ -9,7 +9,7 @@ check() {  # check NAME CONDITION...
   if "$@"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: $name"; fi
 }
 has() { grep -q -- "$2" <<< "$1"; }
-export JZ_MODEL=${JZ_MODEL:-none}
+export JZ_MODEL=${JZ_MODEL:-none} JZ_MODEL_XIANGQI=${JZ_MODEL_XIANGQI:-none}
 tmp=$(mktemp -d /tmp/jz_play_test.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -91,22 +91,27 @@ check "bad opponent exits non-zero" [ $rc -ne 0 ]
 check "bad opponent one line" [ "$(wc -l < "$tmp/err")" -eq 1 ]
 "$BIN" play --opponent net < /dev/null > /dev/null 2> "$tmp/err"; rc=$?
 check "net without a model exits non-zero" [ $rc -ne 0 ]
-check "net without a model says so" grep -q "no network model" "$tmp/err"
+check "net without a model says so" grep -q "no janggi network model found" "$tmp/err"
 "$BIN" play --cho-setup sideways < /dev/null > /dev/null 2>&1
 check "bad setup exits non-zero" [ $? -ne 0 ]
 "$BIN" play --load "$tmp/nonexistent.json" < /dev/null > /dev/null 2>&1
 check "missing record exits non-zero" [ $? -ne 0 ]
 
-# 6. Xiangqi (--variant, the same as --rules): its board and river, moves in Chinese and WXF, alpha-beta only.
+# 6. Xiangqi (--variant, the same as --rules): its board and river, moves in Chinese and WXF; its own network.
 out=$(printf '%s\n' 炮二平五 H8+7 moves quit | "$BIN" play --variant xiangqi --side both --no-color 2>&1)
 check "xiangqi banner" has "$out" "you play both against alpha-beta (expert) (xiangqi"
-check "xiangqi default engine and why" has "$out" "the default (the network plays janggi only)"
+check "xiangqi default engine and why" has "$out" "the default (no network model found (models/xiangqi-latest.jzn))"
 check "xiangqi board and river" has "$out" "楚  河         漢  界"
 check "xiangqi move list in Chinese" has "$out" "1. h3e3 炮二平五  h10g8 馬8進7"
 "$BIN" play --variant xiangqi --opponent net < /dev/null > /dev/null 2> "$tmp/err"; rc=$?
-check "xiangqi refuses the network" [ $rc -ne 0 ]
-check "xiangqi refuses the network in one line" [ "$(wc -l < "$tmp/err")" -eq 1 ]
-check "xiangqi says why" grep -q "the network plays janggi only" "$tmp/err"
+check "xiangqi without its network" [ $rc -ne 0 ]
+check "xiangqi without its network in one line" [ "$(wc -l < "$tmp/err")" -eq 1 ]
+check "xiangqi says why" grep -q "no xiangqi network model found (models/xiangqi-latest.jzn)" "$tmp/err"
+if [ -f "$tmp/latest.jzn" ]; then
+  "$BIN" play --variant xiangqi --model "$tmp/latest.jzn" < /dev/null > /dev/null 2> "$tmp/err"; rc=$?
+  check "xiangqi refuses a janggi network" [ $rc -ne 0 ]
+  check "xiangqi names both games" grep -q "plays janggi, not xiangqi" "$tmp/err"
+fi
 
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]

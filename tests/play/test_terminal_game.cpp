@@ -108,7 +108,7 @@ TEST(TerminalGame, XiangqiMovesInUciChineseAndWxf) {
   EXPECT_TRUE(has(s.output, "error: malformed WXF move 'Z9.9'")) << s.output;
 }
 
-TEST(TerminalGame, XiangqiAgainstAlphaBetaOnly) {
+TEST(TerminalGame, XiangqiPlaysAlphaBetaOrItsOwnNetwork) {
   TerminalOptions o = xiangqi_two_people();
   o.side = "red";
   Session s = play(o, "h3e3\nquit\n");
@@ -116,14 +116,16 @@ TEST(TerminalGame, XiangqiAgainstAlphaBetaOnly) {
   EXPECT_TRUE(has(s.output, "you play red against alpha-beta (easy)")) << s.output;
   EXPECT_TRUE(has(s.output, "engine plays ")) << s.output;
   EXPECT_FALSE(has(s.output, "engine error")) << s.output;
-  o.opponent = "";  // the default engine: never the network, which plays Janggi only
+  o.opponent = "";  // the default engine: Xiangqi's own shipped network (none here: JZ_MODEL_XIANGQI=none)
   s = play(o, "quit\n");
   ASSERT_TRUE(s.ok) << s.error;
-  EXPECT_TRUE(has(s.output, "engine: alpha-beta (expert), the default (the network plays janggi only)")) << s.output;
+  EXPECT_TRUE(has(s.output, "engine: alpha-beta (expert), the default (no network model found (models/xiangqi-latest.jzn))"))
+      << s.output;
   o.opponent = "net";
   s = play(o, "quit\n");
   EXPECT_FALSE(s.ok);
-  EXPECT_EQ(s.error, "the network plays janggi only: for xiangqi use --opponent easy, normal or expert");
+  EXPECT_EQ(s.error, "no xiangqi network model found (models/xiangqi-latest.jzn); use --model PATH or --opponent "
+                     "easy|normal|expert");
   o.opponent = "easy";
   o.cho_setup = "outer";
   EXPECT_EQ(play(o, "").error, "setup 'outer-inner' is Janggi's: xiangqi has one start position");
