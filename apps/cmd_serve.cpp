@@ -16,7 +16,7 @@ void add_serve(CLI::App& app, int& rc) {
   struct Args {
     std::string host = "127.0.0.1";
     int port = 8080;
-    std::string model;
+    std::string model, xiangqi_model;
     bool no_model = false;
     int max_games = 256;
     int sims = 800;
@@ -28,7 +28,9 @@ void add_serve(CLI::App& app, int& rc) {
   cmd->add_option("--host", a->host, "Address to bind (loopback by default)")->capture_default_str();
   cmd->add_option("--port", a->port, "Port (0 = any free port)")->capture_default_str()->check(CLI::Range(0, 65535));
   cmd->add_option("--model", a->model, "Network file (default: models/latest.jzn next to the binary or repo)");
-  cmd->add_flag("--no-model", a->no_model, "Alpha-beta levels only");
+  cmd->add_option("--xiangqi-model", a->xiangqi_model,
+                  "Xiangqi network file (default: models/xiangqi-latest.jzn when it exists)");
+  cmd->add_flag("--no-model", a->no_model, "Alpha-beta levels only (both games)");
   cmd->add_option("--max-games", a->max_games, "Games kept at once (the least recently used are dropped)")
       ->capture_default_str()
       ->check(CLI::Range(1, 100000));
@@ -43,8 +45,10 @@ void add_serve(CLI::App& app, int& rc) {
 #ifdef JZ_HAVE_WEB
     ServeEngines engines;
     std::string err;
-    if (!choose_serve_engines(a->model, a->no_model, engines, &err)) return report_error(err);
-    if (!engines.warning.empty()) report_error(engines.warning);
+    if (!choose_serve_engines(a->model, a->no_model, engines, &err, a->xiangqi_model)) return report_error(err);
+    const GameEngines* both[] = {&engines, &engines.xiangqi};
+    for (const GameEngines* e : both)
+      if (!e->warning.empty()) report_error(e->warning);
     ServerOptions o;
     o.host = a->host;
     o.port = a->port;
@@ -53,6 +57,9 @@ void add_serve(CLI::App& app, int& rc) {
     o.default_level = engines.default_level;
     o.default_reason = engines.default_reason;
     o.network_strength = engines.network_strength;
+    o.xiangqi_default_level = engines.xiangqi.default_level;
+    o.xiangqi_default_reason = engines.xiangqi.default_reason;
+    o.xiangqi_network_strength = engines.xiangqi.network_strength;
     std::shared_ptr<PlayerDb> db;
     if (!a->data_dir.empty()) {
       std::error_code ec;
@@ -63,6 +70,7 @@ void add_serve(CLI::App& app, int& rc) {
     }
     const std::shared_ptr<Evaluator>& net = engines.net;
     WebServer server(o, net);
+    server.store().add_network(engines.xiangqi.net);
     AccountOptions accounts;
     accounts.secure_cookie = a->secure_cookies;
     server.store().set_player_db(db, accounts);
@@ -73,6 +81,9 @@ void add_serve(CLI::App& app, int& rc) {
               << "default engine: "
               << (o.default_level == "net" ? "network " + net->id() : "alpha-beta " + o.default_level) << " ("
               << o.default_reason << ")\n"
+              << "xiangqi: "
+              << (engines.xiangqi.net ? "network " + engines.xiangqi.net->id() : std::string("alpha-beta only (no network)"))
+              << ", default " << o.xiangqi_default_level << " (" << o.xiangqi_default_reason << ")\n"
               << (db ? "players and games: " + PlayerDb::file_in(a->data_dir)
                      : std::string("no --data-dir: players and points are off"))
               << std::endl;

@@ -15,6 +15,7 @@
 #include "play/engine.h"
 #include "play/game.h"
 #include "util/random.h"
+#include "web/game_json.h"
 #include "web/levels.h"
 #include "web/player_db.h"
 #include "web/players_api.h"
@@ -24,28 +25,12 @@ namespace jz {
 
 using json = nlohmann::json;
 
-struct GameStore::WebGame {
-  std::mutex mutex;
-  std::string id;
-  Game game;
-  std::string human = "cho";           // cho, han, both, none
-  std::string level = "expert";        // easy, normal, expert, net (new games: ServerOptions::default_level)
-  std::unique_ptr<PlayEngine> engine;  // made on the first engine move
-  json eval;                           // last engine report, Cho's view
-  RankInfo rank;                       // player, ranked or not, stored once finished (web/ranking.h)
-  uint64_t last_used = 0;
-  int seen_ply = -1;  // the ply when forfeit_idle last looked, and since when it has stood
-  std::chrono::steady_clock::time_point seen_since{};
-};
-
 namespace {
 
 // Strings from requests (ids, move text, FENs) may be any bytes: invalid UTF-8 is sent as U+FFFD
 // rather than making dump() throw.
 ApiReply reply(int status, const json& j) { return {status, j.dump(-1, ' ', false, json::error_handler_t::replace)}; }
 ApiReply error(int status, const std::string& msg) { return reply(status, json{{"error", msg}}); }
-
-const char* LETTERS = ".KABNRCP";
 
 bool is_human(const std::string& human, Color c) {
   return human == "both" || (human == "cho" && c == CHO) || (human == "han" && c == HAN);
@@ -69,94 +54,27 @@ bool get_string(const json& j, const char* key, std::string& out, bool required,
   return true;
 }
 
-// The engine's report as the page may show it: during a ranked game only who answered and how
-// long it took (no score, line or evaluation: they would be hints); all of it once the game is over.
-json shown_eval(const GameStore::WebGame& g) {
-  if (!g.eval.is_object() || !g.rank.ranked || g.game.over()) return g.eval;
-  json out = {{"hidden", true}};
-  for (const char* k : {"by", "side", "network", "think_ms", "limit_ms"})
-    if (g.eval.contains(k)) out[k] = g.eval[k];
-  return out;
-}
-
-json state_json(const GameStore::WebGame& g) {
-  const Position& pos = g.game.pos();
-  json j;
-  j["id"] = g.id;
-  j["rules"] = ruleset_name(g.game.rules());
-  j["rule_options"] = rule_options_str(g.game.options());
-  j["setup"] = g.game.setup();
-  j["start_fen"] = g.game.start_fen();
-  j["fen"] = pos.fen();
-  j["turn"] = color_name(pos.side_to_move());
-  j["ply"] = g.game.ply();
-  j["human"] = g.human;
-  j["level"] = g.level;
-  j["in_check"] = pos.in_check();
-  j["bikjang"] = pos.in_bikjang();
-  json pieces = json::array();
-  for (int s = 0; s < SQUARE_NB; ++s) {
-    Piece p = pos.piece_on(Square(s));
-    if (!p) continue;
-    pieces.push_back({{"sq", square_name(Square(s))},
-                      {"file", file_of(Square(s))},
-                      {"rank", rank_of(Square(s))},
-                      {"color", color_name(color_of(p))},
-                      {"type", std::string(1, LETTERS[type_of(p)])},
-                      {"hanja", piece_name_hanja(p)},
-                      {"hangul", piece_name_hangul(p)}});
-  }
-  j["pieces"] = pieces;
-  json moves = json::array();
-  auto kor = g.game.korean_moves();
-  auto hanja = g.game.korean_moves(true);
-  for (size_t i = 0; i < kor.size(); ++i)
-    moves.push_back({{"uci", move_to_uci(g.game.moves()[i])}, {"korean", kor[i]}, {"hanja", hanja[i]}});
-  j["moves"] = moves;
-  GameResult r = g.game.result();
-  j["result"] = {{"over", r.over()},
-                 {"text", r.str()},
-                 {"winner", winner_word(r.winner)},
-                 {"ending", r.over() ? ending_name(r.ending) : ""},
-                 {"by_counting", r.by_counting}};
-  if (r.by_counting)  // the count as the rules make it: Han gets 1.5 points for moving second
-    j["result"]["count"] = {{"cho", g.game.pos().material(CHO)}, {"han", g.game.pos().material(HAN) + 1.5}};
-  json legal = json::object(), promotions = json::object();
-  j["pass"] = nullptr;
-  if (!r.over()) {
-    MoveList list;
-    generate_legal(pos, list);
-    for (Move m : list) {
-      if (m.is_pass()) {
-        j["pass"] = move_to_uci(m);
-      } else if (m.promotion() != NO_PIECE_TYPE) {  // soldier-promotion: the page asks which piece
-        promotions[square_name(m.from()) + square_name(m.to())].push_back(move_to_uci(m));
-      } else {
-        legal[square_name(m.from())].push_back(square_name(m.to()));
-      }
-    }
-  }
-  j["legal"] = legal;
-  j["promotions"] = promotions;
-  j["last_move"] = g.game.ply() ? json(move_to_uci(g.game.moves().back())) : json(nullptr);
-  j["eval"] = shown_eval(g);
-  j["rank"] = rank_json(g.rank);
-  return j;
-}
-
 }  // namespace
 
 GameStore::GameStore(const ServerOptions& opts, std::shared_ptr<Evaluator> net)
     : opts_(opts),
-      net_(std::move(net)),
       analyzer_(AnalysisOptions{opts.analysis_nodes}),
       id_state_(std::random_device{}() ^ (uint64_t(std::random_device{}()) << 32) ^
                 uint64_t(std::chrono::steady_clock::now().time_since_epoch().count())),
       slots_(std::make_unique<EngineSlots>(opts.engine_slots > 0 ? opts.engine_slots
                                                                  : int(std::max(1u, std::thread::hardware_concurrency())))) {
-  const std::string& d = opts_.default_level;
-  if ((d == "net" && !net_) || (d != "easy" && d != "normal" && d != "expert" && d != "net"))
-    opts_.default_level = "expert";
+  if (net) nets_[int(net->game())] = std::move(net);
+  for (std::string* d : {&opts_.default_level, &opts_.xiangqi_default_level})
+    if (*d != "easy" && *d != "normal" && *d != "expert" && *d != "net") *d = "expert";
+}
+
+void GameStore::add_network(std::shared_ptr<Evaluator> net) {
+  if (net) nets_[int(net->game())] = std::move(net);
+}
+
+std::string GameStore::default_level(GameKind g) const {
+  const std::string& d = g == GameKind::XIANGQI ? opts_.xiangqi_default_level : opts_.default_level;
+  return d == "net" && !net(g) ? "expert" : d;  // "net" only with that game's network
 }
 GameStore::~GameStore() = default;
 
@@ -205,71 +123,124 @@ std::shared_ptr<GameStore::WebGame> GameStore::find(const std::string& id) {
   return it->second;
 }
 
-ApiReply GameStore::info() const {
+// What the page offers for one game: its rule sets, levels (net only with that game's network) and default.
+json GameStore::game_info(GameKind g) const {
+  const auto& n = net(g);
+  const bool x = g == GameKind::XIANGQI;
+  json rules = json::array();
+  for (int i = 0; i <= int(Ruleset::XIANGQI); ++i)
+    if (game_of(Ruleset(i)) == g) rules.push_back(ruleset_name(Ruleset(i)));
   json levels = {"easy", "normal", "expert"};
-  if (net_) levels.push_back("net");
+  if (n) levels.push_back("net");
+  const std::string& strength = x ? opts_.xiangqi_network_strength : opts_.network_strength;
+  return {{"name", game_name(g)},
+          {"rules", rules},
+          {"levels", levels},
+          {"network", n ? json(n->id()) : json(nullptr)},
+          {"default_level", default_level(g)},
+          {"default_reason", x ? opts_.xiangqi_default_reason : opts_.default_reason},
+          {"level_info", web_levels_json(n != nullptr, n ? n->id() : "", strength)}};
+}
+
+ApiReply GameStore::info() const {
   json setups = json::array();
   for (int i = 0; i < 4; ++i) setups.push_back(wing_setup_name(WingSetup(i)));
   json rules = json::array();
-  for (int i = 0; i < JANGGI_RULESET_NB; ++i) rules.push_back(ruleset_name(Ruleset(i)));  // Xiangqi: issue 44
+  for (int i = 0; i <= int(Ruleset::XIANGQI); ++i) rules.push_back(ruleset_name(Ruleset(i)));
   json rule_options = json::array();
   for (int i = 0; i < RULE_OPTION_NB; ++i) rule_options.push_back(rule_option_name(i));
-  return reply(200, {{"levels", levels},
+  json janggi = game_info(GameKind::JANGGI);  // the top-level levels and defaults are Janggi's
+  return reply(200, {{"levels", janggi["levels"]},
                      {"setups", setups},
                      {"rules", rules},
                      {"rule_options", rule_options},
-                     {"network", net_ ? json(net_->id()) : json(nullptr)},
+                     {"network", janggi["network"]},
                      {"max_think_ms", opts_.max_think_ms},
-                     {"default_level", opts_.default_level},
-                     {"default_reason", opts_.default_reason},
-                     {"level_info", web_levels_json(net_ != nullptr, net_ ? net_->id() : "", opts_.network_strength)},
+                     {"default_level", janggi["default_level"]},
+                     {"default_reason", janggi["default_reason"]},
+                     {"level_info", janggi["level_info"]},
+                     {"games", {janggi, game_info(GameKind::XIANGQI)}},
                      {"ranked_rule", RANKED_RULE},
                      {"abandon_minutes", (opts_.abandon_seconds + 59) / 60},
                      {"players", db_ != nullptr}});
 }
 
+namespace {
+
+// A new-game request, checked: hostile input gets a 400 with its reason, never a crash.
+struct NewGameRequest {
+  std::string rules_s = "janggi", cho = "inner", han = "inner", human = "cho", level, fen, options_s;  // level "": the game's default
+  Ruleset rules = Ruleset::JANGGI;
+  RuleOptions options;
+  RankInfo rank;
+};
+
+// "variant" is another name for "rules" (UCI_Variant's word); Janggi's setups and rule options are
+// refused for Xiangqi, which has one start position and no options.
+bool parse_new_game(const json& j, NewGameRequest& q, ApiReply& fail) {
+  std::string variant;
+  if (!get_string(j, "rules", q.rules_s, false, fail) || !get_string(j, "variant", variant, false, fail) ||
+      !get_string(j, "rule_options", q.options_s, false, fail) || !get_string(j, "cho_setup", q.cho, false, fail) ||
+      !get_string(j, "han_setup", q.han, false, fail) || !get_string(j, "human", q.human, false, fail) ||
+      !get_string(j, "level", q.level, false, fail) || !get_string(j, "fen", q.fen, false, fail) ||
+      !get_string(j, "player", q.rank.player, false, fail))
+    return false;
+  if (!variant.empty()) {
+    if (j.contains("rules") && variant != q.rules_s) return fail = error(400, "rules and variant differ"), false;
+    q.rules_s = variant;
+  }
+  if (q.rules_s.size() > 64 || !parse_ruleset(q.rules_s, q.rules))
+    return fail = error(400, "unknown rules '" + q.rules_s.substr(0, 64) + "'"), false;
+  if (game_of(q.rules) == GameKind::XIANGQI) {
+    if (j.contains("cho_setup") || j.contains("han_setup"))
+      return fail = error(400, "xiangqi has one start position: cho_setup and han_setup are janggi's"), false;
+    if (!q.options_s.empty()) return fail = error(400, "xiangqi takes no rule options (they are janggi's)"), false;
+    if (q.human == "red") q.human = "cho";  // Red moves first, as Cho does
+    if (q.human == "black") q.human = "han";
+  }
+  std::string err;
+  if (!parse_rule_options(q.options_s, q.options, &err)) return fail = error(400, err), false;
+  if (q.human != "cho" && q.human != "han" && q.human != "both" && q.human != "none")
+    return fail = error(400, "human must be cho, han, both or none (red or black in xiangqi)"), false;
+  if (j.contains("level") && q.level != "easy" && q.level != "normal" && q.level != "expert" && q.level != "net")
+    return fail = error(400, "level must be easy, normal, expert or net"), false;
+  if (j.contains("ranked") && !j["ranked"].is_boolean())
+    return fail = error(400, "field 'ranked' must be true or false"), false;
+  q.rank.ranked = j.value("ranked", false);
+  return true;
+}
+
+}  // namespace
+
 ApiReply GameStore::new_game(const std::string& body) {
   json j;
   ApiReply fail;
   if (!parse_body(body, j, fail)) return fail;
-  std::string rules_s = "janggi", cho = "inner", han = "inner", human = "cho", level = opts_.default_level, fen,
-              options_s;
-  if (!get_string(j, "rules", rules_s, false, fail) || !get_string(j, "rule_options", options_s, false, fail) ||
-      !get_string(j, "cho_setup", cho, false, fail) || !get_string(j, "han_setup", han, false, fail) ||
-      !get_string(j, "human", human, false, fail) || !get_string(j, "level", level, false, fail) ||
-      !get_string(j, "fen", fen, false, fail))
-    return fail;
-  Ruleset rules;
-  if (!parse_ruleset(rules_s, rules)) return error(400, "unknown rules '" + rules_s + "'");
-  if (game_of(rules) != GameKind::JANGGI) return error(400, "rules " + rules_s + ": the page plays janggi only so far");
-  RuleOptions options;
+  NewGameRequest q;
+  if (!parse_new_game(j, q, fail)) return fail;
+  const GameKind game = game_of(q.rules);
+  if (!j.contains("level")) q.level = default_level(game);
+  const std::string& human = q.human;
+  const std::string& level = q.level;
+  const std::string& fen = q.fen;
+  RankInfo& rank = q.rank;
   std::string err;
-  if (!parse_rule_options(options_s, options, &err)) return error(400, err);
-  if (human != "cho" && human != "han" && human != "both" && human != "none")
-    return error(400, "human must be cho, han, both or none");
-  if (level != "easy" && level != "normal" && level != "expert" && level != "net")
-    return error(400, "level must be easy, normal, expert or net");
-  if (level == "net" && !net_) return error(400, "no network is loaded: choose easy, normal or expert");
-  RankInfo rank;
-  if (!get_string(j, "player", rank.player, false, fail)) return fail;
-  if (j.contains("ranked") && !j["ranked"].is_boolean()) return error(400, "field 'ranked' must be true or false");
-  rank.ranked = j.value("ranked", false);
+  if (level == "net" && !net(game))
+    return error(400, std::string("no network is loaded for ") + game_name(game) + ": choose easy, normal or expert");
   if (!rank.player.empty()) {
     std::string why;
     if (!db_) return error(400, "this server keeps no players (start it with --data-dir)");
     if (!PlayerDb::valid_name(rank.player, &why)) return error(400, why);
   }
   if (rank.ranked && rank.player.empty()) return error(400, "a ranked game needs a player name");
-  if (rank.ranked && options.any()) return error(400, "a ranked game is played without rule options");
-  if (Ruleset r0; rank.ranked && parse_ruleset(rules_s, r0)) {
-    std::string why;
-    if (!ranked_start_ok(!fen.empty(), r0, human, &why)) return error(400, why);
-  }
+  if (rank.ranked && q.options.any()) return error(400, "a ranked game is played without rule options");
+  if (std::string why; rank.ranked && !ranked_start_ok(!fen.empty(), q.rules, human, &why)) return error(400, why);
   auto g = std::make_shared<WebGame>();
-  bool ok = fen.empty() ? g->game.start_setup(cho + "-" + han, rules, options, &err)
-                        : g->game.start(fen, rules, options, &err);
+  if (fen.size() > 256) return error(400, "fen is too long");
+  bool ok = fen.empty() ? g->game.start_setup(q.cho + "-" + q.han, q.rules, q.options, &err)
+                        : g->game.start(fen, q.rules, q.options, &err);
   if (!ok) return error(400, err);
-  if (level == "net" && !network_accepts(*net_, g->game.pos(), &err)) return error(400, err);
+  if (level == "net" && !network_accepts(*net(game), g->game.pos(), &err)) return error(400, err);
   if (!rank.player.empty()) {
     PlayerStats ps;
     if (!db_->ensure_player(rank.player, &ps, &err)) return error(503, err);
@@ -374,7 +345,7 @@ ApiReply GameStore::legal(const std::string& id, const std::string& from) {
     generate_legal(g->game.pos(), list);
     for (Move m : list)
       if (sq == NO_SQUARE || m.from() == sq)
-        moves.push_back({{"uci", move_to_uci(m)}, {"korean", move_to_korean(g->game.pos(), m)}});
+        moves.push_back(move_json(g->game.pos(), m));
   }
   return reply(200, {{"moves", moves}});
 }
@@ -401,14 +372,16 @@ bool GameStore::search(WebGame& g, const std::string& level, std::chrono::steady
                        ApiReply& fail) {
   if (level != "easy" && level != "normal" && level != "expert" && level != "net")
     return fail = error(400, "level must be easy, normal, expert or net"), false;
-  if (level == "net" && !net_) return fail = error(400, "no network is loaded"), false;
+  const std::shared_ptr<Evaluator>& n = net(g.game.pos().game());
+  if (level == "net" && !n)
+    return fail = error(400, std::string("no network is loaded for ") + game_name(g.game.pos().game())), false;
   if (!g.engine) {
     g.engine = std::make_unique<PlayEngine>(opts_.hash_mb);
     g.engine->set_simulations(opts_.simulations);
   }
   PlayEngine& e = *g.engine;
   std::string err;
-  e.set_network(level == "net" ? net_ : nullptr, &err);
+  e.set_network(level == "net" ? n : nullptr, &err);
   // Easy's weaker moves are drawn from the game's own seed (its id).
   if (level != "net") e.set_level(alphabeta_spec(level, std::strtoull(g.id.c_str(), nullptr, 16)), &err);
   if (!e.accepts(g.game.pos(), &err)) return fail = error(409, err), false;
@@ -437,14 +410,7 @@ bool GameStore::search(WebGame& g, const std::string& level, std::chrono::steady
   }
   const int64_t think_ms = since();  // from the request: the waiting counts against the limit
   if (m.is_none()) return fail = error(409, "no legal move"), false;
-  json pv = json::array(), pv_kor = json::array();
-  Position p = pos;
-  for (Move x : t.pv) {
-    if (!is_legal(p, x)) break;
-    pv.push_back(move_to_uci(x));
-    pv_kor.push_back(move_to_korean(p, x));
-    p.do_move(x);
-  }
+  json pv = json::array(), pv_text = line_json(pos, t.pv, &pv);
   int sign = us == CHO ? 1 : -1;
   json wdl = us == CHO ? json{t.wdl[0], t.wdl[1], t.wdl[2]} : json{t.wdl[2], t.wdl[1], t.wdl[0]};
   g.eval = {{"cp", sign * t.score_cp},
@@ -454,7 +420,7 @@ bool GameStore::search(WebGame& g, const std::string& level, std::chrono::steady
             {"nodes", t.nodes},
             {"nps", t.nps},
             {"pv", pv},
-            {"pv_korean", pv_kor},
+            {"pv_notation", pv_text},  // the game's own notation (Korean, or Chinese)
             {"by", level},
             {"network", t.network},
             {"side", color_name(us)},
@@ -476,15 +442,16 @@ ApiReply GameStore::engine_move(const std::string& body) {
   if (level.empty()) level = g->level;
   const bool for_person = is_human(g->human, g->game.pos().side_to_move());
   Move m;
-  std::string kor;
   if (!search(*g, level, request, m, fail)) return fail;
   if (for_person) unrank(g->rank, "the engine moved for you");
   if (level != g->level) unrank(g->rank, "another level moved");
-  kor = move_to_korean(g->game.pos(), m);
+  json out = move_json(g->game.pos(), m);
   std::string err;
   if (!g->game.play(m, &err)) return error(500, "engine produced an illegal move: " + err);
   record_if_finished(g->game, g->id, g->level, g->human, g->rank, db_.get());
-  json out = {{"move", move_to_uci(m)}, {"korean", kor}, {"eval", shown_eval(*g)}, {"state", state_json(*g)}};
+  out["move"] = out["uci"];
+  out["eval"] = shown_eval(*g);
+  out["state"] = state_json(*g);
   return reply(200, out);
 }
 
@@ -501,8 +468,10 @@ ApiReply GameStore::hint(const std::string& body) {
   Move m;
   if (!search(*g, g->level, request, m, fail)) return fail;
   unrank(g->rank, "a hint was shown");
-  json out = {{"hint", move_to_uci(m)}, {"korean", move_to_korean(g->game.pos(), m)}, {"eval", shown_eval(*g)},
-              {"state", state_json(*g)}};
+  json out = move_json(g->game.pos(), m);
+  out["hint"] = out["uci"];
+  out["eval"] = shown_eval(*g);
+  out["state"] = state_json(*g);
   return reply(200, out);
 }
 
@@ -553,7 +522,7 @@ ApiReply GameStore::record(const std::string& id, std::string* filename) {
   auto g = find(id);
   if (!g) return error(404, "unknown game '" + id + "'");
   std::lock_guard<std::mutex> lock(g->mutex);
-  if (filename) *filename = "janggi-" + id + ".json";
+  if (filename) *filename = std::string(game_name(g->game.pos().game())) + "-" + id + ".json";
   return {200, g->game.to_json()};
 }
 

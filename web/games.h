@@ -8,6 +8,8 @@
 #include <string>
 #include <unordered_map>
 
+#include <nlohmann/json.hpp>
+
 #include "core/types.h"
 #include "nn/evaluator.h"
 #include "web/accounts.h"
@@ -33,6 +35,10 @@ struct ServerOptions {
   std::string default_level = "expert";
   std::string default_reason;
   std::string network_strength;  // the network's measured strength, one line (web/levels.h)
+  // The same for Xiangqi games, whose network (if any) is another file (play/model_path.h).
+  std::string xiangqi_default_level = "expert";
+  std::string xiangqi_default_reason;
+  std::string xiangqi_network_strength;
   uint64_t analysis_nodes = 100000;  // a review's alpha-beta nodes per position (web/analysis.h)
   int abandon_seconds = 15 * 60;     // a ranked game without a move this long counts as lost (0: never)
 };
@@ -44,8 +50,12 @@ struct ApiReply {
 
 class GameStore {
  public:
+  // `net` (may be null) plays the game it was trained for (Evaluator::game()); the other game's
+  // network comes by add_network. Each game's `net` level exists only with that game's network.
   GameStore(const ServerOptions& opts, std::shared_ptr<Evaluator> net);
   ~GameStore();
+  void add_network(std::shared_ptr<Evaluator> net);  // before serving: replaces its game's network
+  const std::shared_ptr<Evaluator>& net(GameKind g) const { return nets_[int(g)]; }
 
   ApiReply info() const;                                           // GET  /api/info
   ApiReply new_game(const std::string& body);                      // POST /api/new
@@ -81,6 +91,8 @@ class GameStore {
 
  private:
   std::shared_ptr<WebGame> find(const std::string& id);
+  std::string default_level(GameKind g) const;   // the game's default level ("net" only with its network)
+  nlohmann::json game_info(GameKind g) const;    // what /api/info says of one game
   std::string new_id();
   // The game `id`, locked by `lock`, while it is on; null with *fail (404 unknown, 409 over) otherwise.
   std::shared_ptr<WebGame> live_game(const std::string& id, std::unique_lock<std::mutex>& lock, ApiReply& fail);
@@ -92,7 +104,7 @@ class GameStore {
   void forfeit_idle();
 
   ServerOptions opts_;
-  std::shared_ptr<Evaluator> net_;
+  std::shared_ptr<Evaluator> nets_[2];  // by GameKind
   std::shared_ptr<PlayerDb> db_;
   std::unique_ptr<Accounts> accounts_;
   Analyzer analyzer_;

@@ -4,6 +4,7 @@
 
 #include <filesystem>
 
+#include "core/types.h"
 #include "web/sqlite_util.h"
 
 namespace jz {
@@ -55,6 +56,19 @@ const char* const MIGRATIONS[] = {
     "  player_id INTEGER NOT NULL REFERENCES players(id),"
     "  created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ','now')),"
     "  expires_at INTEGER NOT NULL) WITHOUT ROWID;",
+    // 4: a ladder per game (Janggi, Xiangqi): the ranked record per player, game and level. Every
+    // earlier row is Janggi's (the page played nothing else).
+    "CREATE TABLE player_levels_v4("
+    "  player_id INTEGER NOT NULL REFERENCES players(id),"
+    "  game TEXT NOT NULL,"
+    "  level TEXT NOT NULL,"
+    "  points INTEGER NOT NULL DEFAULT 0, wins INTEGER NOT NULL DEFAULT 0,"
+    "  losses INTEGER NOT NULL DEFAULT 0, draws INTEGER NOT NULL DEFAULT 0,"
+    "  PRIMARY KEY(player_id, game, level)) WITHOUT ROWID;"
+    "INSERT INTO player_levels_v4(player_id, game, level, points, wins, losses, draws)"
+    "  SELECT player_id, 'janggi', level, points, wins, losses, draws FROM player_levels;"
+    "DROP TABLE player_levels;"
+    "ALTER TABLE player_levels_v4 RENAME TO player_levels;",
 };
 static_assert(sizeof(MIGRATIONS) / sizeof(MIGRATIONS[0]) == size_t(PlayerDb::SCHEMA_VERSION), "one step per version");
 
@@ -76,6 +90,11 @@ int32_t next_code_point(const std::string& s, size_t& i) {
 }
 
 }  // namespace
+
+std::string game_of_rules(const std::string& rules) {
+  Ruleset r;
+  return game_name(parse_ruleset(rules, r) ? game_of(r) : GameKind::JANGGI);
+}
 
 std::string PlayerDb::file_in(const std::string& data_dir) {
   return (std::filesystem::path(data_dir) / "janggi-zero.sqlite").string();
@@ -151,9 +170,12 @@ bool PlayerDb::valid_name(const std::string& name, std::string* error) {
   return true;
 }
 
-bool PlayerDb::fill_levels(int64_t player_id, PlayerStats* out, std::string* error) {
-  Stmt s(db_, "SELECT level, points, wins, losses, draws FROM player_levels WHERE player_id = ? ORDER BY level");
-  s.bind(1, player_id);
+bool PlayerDb::fill_levels(int64_t player_id, const std::string& game, PlayerStats* out, std::string* error) {
+  Stmt s(db_,
+         "SELECT level, points, wins, losses, draws FROM player_levels WHERE player_id = ? AND game = ?"
+         " ORDER BY level");
+  s.bind(1, player_id).bind(2, game);
+  out->game = game;
   out->levels.clear();
   out->points = out->wins = out->losses = out->draws = 0;
   int rc;
@@ -170,7 +192,7 @@ bool PlayerDb::fill_levels(int64_t player_id, PlayerStats* out, std::string* err
   return true;
 }
 
-bool PlayerDb::player(const std::string& name, PlayerStats* out, std::string* error) {
+bool PlayerDb::player(const std::string& name, PlayerStats* out, std::string* error, const std::string& game) {
   std::lock_guard<std::mutex> lock(mutex_);
   Stmt s(db_, "SELECT id, name, created_at FROM players WHERE name = ?");
   s.bind(1, name);
@@ -179,7 +201,7 @@ bool PlayerDb::player(const std::string& name, PlayerStats* out, std::string* er
   if (rc != SQLITE_ROW) return fail(error, s.error());
   out->name = s.text(1);
   out->created_at = s.text(2);
-  return fill_levels(s.i64(0), out, error);
+  return fill_levels(s.i64(0), game, out, error);
 }
 
 bool PlayerDb::ensure_player(const std::string& name, PlayerStats* out, std::string* error) {
@@ -225,12 +247,12 @@ bool PlayerDb::record_game(FinishedGame& g, std::string* error) {
   if (s.step() != SQLITE_DONE) return fail(error, s.error());
   if (g.ranked && player_id) {
     Stmt u(db_,
-           "INSERT INTO player_levels(player_id, level, points, wins, losses, draws) VALUES (?,?,?,?,?,?)"
-           " ON CONFLICT(player_id, level) DO UPDATE SET points = points + excluded.points,"
+           "INSERT INTO player_levels(player_id, game, level, points, wins, losses, draws) VALUES (?,?,?,?,?,?,?)"
+           " ON CONFLICT(player_id, game, level) DO UPDATE SET points = points + excluded.points,"
            " wins = wins + excluded.wins, losses = losses + excluded.losses, draws = draws + excluded.draws");
-    u.bind(1, player_id).bind(2, g.level).bind(3, int64_t(g.points));
-    u.bind(4, int64_t(g.player_result == "win")).bind(5, int64_t(g.player_result == "loss"));
-    u.bind(6, int64_t(g.player_result == "draw"));
+    u.bind(1, player_id).bind(2, game_of_rules(g.rules)).bind(3, g.level).bind(4, int64_t(g.points));
+    u.bind(5, int64_t(g.player_result == "win")).bind(6, int64_t(g.player_result == "loss"));
+    u.bind(7, int64_t(g.player_result == "draw"));
     if (u.step() != SQLITE_DONE) return fail(error, u.error());
   } else {
     g.points = 0;
@@ -238,14 +260,14 @@ bool PlayerDb::record_game(FinishedGame& g, std::string* error) {
   return t.commit(error);
 }
 
-std::vector<PlayerStats> PlayerDb::leaderboard(int limit, std::string* error) {
+std::vector<PlayerStats> PlayerDb::leaderboard(int limit, std::string* error, const std::string& game) {
   std::lock_guard<std::mutex> lock(mutex_);
   std::vector<PlayerStats> out;
   Stmt s(db_,
          "SELECT p.id, p.name, p.created_at, coalesce(sum(l.points), 0) AS pts, coalesce(sum(l.wins), 0) AS w"
-         " FROM players p LEFT JOIN player_levels l ON l.player_id = p.id"
+         " FROM players p LEFT JOIN player_levels l ON l.player_id = p.id AND l.game = ?"
          " GROUP BY p.id ORDER BY pts DESC, w DESC, p.name COLLATE NOCASE LIMIT ?");
-  s.bind(1, int64_t(limit));
+  s.bind(1, game).bind(2, int64_t(limit));
   std::vector<int64_t> ids;
   int rc;
   while ((rc = s.step()) == SQLITE_ROW) {
@@ -260,7 +282,7 @@ std::vector<PlayerStats> PlayerDb::leaderboard(int limit, std::string* error) {
     return {};
   }
   for (size_t i = 0; i < out.size(); ++i)
-    if (!fill_levels(ids[i], &out[i], error)) return {};
+    if (!fill_levels(ids[i], game, &out[i], error)) return {};
   return out;
 }
 

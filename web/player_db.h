@@ -41,17 +41,22 @@ struct LevelStats {
   int points = 0, wins = 0, losses = 0, draws = 0;
 };
 
+// A player's record on one game's ladder (Janggi and Xiangqi rank apart).
 struct PlayerStats {
   std::string name;
   std::string created_at;
-  int points = 0, wins = 0, losses = 0, draws = 0;  // over all levels (ranked games)
-  int games = 0;                                    // finished games of any kind
+  std::string game = "janggi";                      // the ladder: janggi or xiangqi
+  int points = 0, wins = 0, losses = 0, draws = 0;  // over all levels of that game (ranked games)
+  int games = 0;                                    // finished games of any kind, of every game
   std::vector<LevelStats> levels;
 };
 
+// The ladder a stored game's rule set belongs to: "xiangqi" or "janggi" (any Janggi rule set).
+std::string game_of_rules(const std::string& rules);
+
 class PlayerDb {
  public:
-  static constexpr int SCHEMA_VERSION = 3;
+  static constexpr int SCHEMA_VERSION = 4;
   static constexpr int APPLICATION_ID = 0x4A5A4442;  // "JZDB"
 
   // Opens (creating it if absent) the database at `path` (":memory:" for a private one).
@@ -68,12 +73,13 @@ class PlayerDb {
 
   // Creates the player if new (names are unique regardless of ASCII case). False + *error.
   bool ensure_player(const std::string& name, PlayerStats* out, std::string* error);
-  bool player(const std::string& name, PlayerStats* out, std::string* error);  // false: unknown or error
+  // A player's record on `game`'s ladder; false: unknown or error.
+  bool player(const std::string& name, PlayerStats* out, std::string* error, const std::string& game = "janggi");
   // Stores a finished game and, for a ranked one with a player, adds its result and points to the
   // player's record, all in one transaction. Sets g.id and g.finished_at.
   bool record_game(FinishedGame& g, std::string* error);
-  // Players by points (then wins, then name), at most `limit`.
-  std::vector<PlayerStats> leaderboard(int limit, std::string* error);
+  // Players by points on `game`'s ladder (then wins, then name), at most `limit`.
+  std::vector<PlayerStats> leaderboard(int limit, std::string* error, const std::string& game = "janggi");
   // Finished games, oldest first (or the newest `limit` newest first), optionally one player's only ("" = all).
   bool games(const std::string& player, int limit, std::vector<FinishedGame>* out, std::string* error,
              bool newest_first = false);
@@ -99,7 +105,7 @@ class PlayerDb {
 
  private:
   PlayerDb() = default;
-  bool fill_levels(int64_t player_id, PlayerStats* out, std::string* error);
+  bool fill_levels(int64_t player_id, const std::string& game, PlayerStats* out, std::string* error);
   std::mutex mutex_;
   sqlite3* db_ = nullptr;
 };

@@ -28,8 +28,9 @@ json stats_json(const PlayerStats& p) {
   json levels = json::object();
   for (const LevelStats& l : p.levels)
     levels[l.level] = {{"points", l.points}, {"wins", l.wins}, {"losses", l.losses}, {"draws", l.draws}};
-  return {{"name", p.name},     {"created_at", p.created_at}, {"points", p.points}, {"wins", p.wins},
-          {"losses", p.losses}, {"draws", p.draws},           {"games", p.games},   {"levels", levels}};
+  return {{"name", p.name},   {"created_at", p.created_at}, {"game", p.game},   {"points", p.points},
+          {"wins", p.wins},   {"losses", p.losses},         {"draws", p.draws}, {"games", p.games},
+          {"levels", levels}};
 }
 
 json game_json(const FinishedGame& g) {
@@ -119,19 +120,21 @@ bool handle_player_request(PlayerDb* db, const WebRequest& req, WebResponse* out
   bool get = req.method == "GET" || req.method == "HEAD";
   if (!get) return false;  // the router's 404 (players are made by registering: web/accounts_api.h)
   if (!db) return *out = error(404, "this server keeps no players (start it with --data-dir DIR)"), true;
-  std::string err;
+  std::string err, game = param(req, "game");  // the ladder: each game ranks on its own
+  if (game.empty()) game = "janggi";
+  if (game != "janggi" && game != "xiangqi") return *out = error(400, "game must be janggi or xiangqi"), true;
   if (p == "/api/player") {
     PlayerStats s;
     std::string name = param(req, "name");
     if (!PlayerDb::valid_name(name, &err)) return *out = error(400, err), true;
-    if (!db->player(name, &s, &err)) return *out = error(404, err), true;
+    if (!db->player(name, &s, &err, game)) return *out = error(404, err), true;
     return *out = reply(200, stats_json(s)), true;
   }
   int limit = 0;
   if (p == "/api/leaderboard") {
     if (!int_param(req, "limit", 100, 1000, &limit)) return *out = error(400, "limit must be 1..1000"), true;
     json list = json::array();
-    std::vector<PlayerStats> players = db->leaderboard(limit, &err);
+    std::vector<PlayerStats> players = db->leaderboard(limit, &err, game);
     if (!err.empty()) return *out = error(503, err), true;
     int rank = 0;
     for (const PlayerStats& s : players) {
@@ -139,7 +142,7 @@ bool handle_player_request(PlayerDb* db, const WebRequest& req, WebResponse* out
       e["rank"] = ++rank;
       list.push_back(e);
     }
-    return *out = reply(200, {{"players", list}}), true;
+    return *out = reply(200, {{"game", game}, {"players", list}}), true;
   }
   std::string player = param(req, "player");
   if (!player.empty() && !PlayerDb::valid_name(player, &err)) return *out = error(400, err), true;

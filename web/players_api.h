@@ -1,6 +1,7 @@
 // The player endpoints of the web API (web/api.h routes here first):
-//   GET  /api/player?name=           a player's points, wins, losses, draws per level, games played
-//   GET  /api/leaderboard[?limit=N]  players by points
+//   GET  /api/player?name=[&game=]            a player's points, wins, losses, draws per level, games played
+//   GET  /api/leaderboard[?limit=N][&game=]   players by points
+// game= janggi (default) or xiangqi: each game has its own ladder.
 //   GET  /api/games[?player=&limit=&order=newest] finished games (oldest first unless order=newest)
 //   GET  /api/export?format=jsonl|gib[&player=]  finished games as a file `janggi-zero import` reads
 // Without a player database every one answers 404 with a JSON error.

@@ -6,9 +6,10 @@
 namespace jz {
 
 const char* const RANKED_RULE =
-    "A ranked win earns the level's points (easy 10, normal 30, expert 100, network 30) when the game starts from a "
-    "standard setup under the standard rules, you play one side against the computer, you use no undo and no engine "
-    "hint, and it ends by the rules (checkmate, passes, bikjang, repetition, counting) or the computer resigns. "
+    "A ranked win earns the level's points (easy 10, normal 30, expert 100, network 30) on the game's own ladder "
+    "(Janggi and Xiangqi rank apart) when the game starts from a standard setup under the standard rules (janggi or "
+    "xiangqi), you play one side against the computer, you use no undo and no engine hint, and it ends by the rules "
+    "(checkmate, stalemate, passes, bikjang, perpetual check, repetition, counting) or the computer resigns. "
     "A ranked game you leave before it ends (for a new game, with no move for 15 minutes, or for so long that the "
     "server drops it) counts as a loss.";
 
@@ -16,8 +17,8 @@ bool ranked_start_ok(bool from_fen, Ruleset rules, const std::string& human, std
   std::string w;
   if (from_fen)
     w = "a ranked game starts from a standard setup, not a FEN";
-  else if (rules != Ruleset::JANGGI)
-    w = "a ranked game is played under the standard rules (janggi)";
+  else if (rules != Ruleset::JANGGI && rules != Ruleset::XIANGQI)
+    w = "a ranked game is played under the standard rules (janggi or xiangqi)";
   else if (human != "cho" && human != "han")
     w = "in a ranked game you play one side against the computer";
   if (why) *why = w;

@@ -5,6 +5,7 @@
 #include "core/notation.h"
 #include "records/gib.h"
 #include "records/pgn.h"
+#include "web/game_json.h"
 
 namespace jz {
 
@@ -29,15 +30,12 @@ json positions_json(const Game& game) {
 json review_json(const std::string& id, const GameStore::Finished& f, json analysis) {
   const Game& g = f.game;
   GameResult r = g.result();
-  json moves = json::array();
-  auto kor = g.korean_moves();
-  auto hanja = g.korean_moves(true);
-  for (int i = 0; i < g.ply(); ++i)
-    moves.push_back({{"uci", move_to_uci(g.moves()[i])}, {"korean", kor[i]}, {"hanja", hanja[i]}});
+  json moves = moves_json(g);
   std::string gib, pgn, err;
   write_gib(g.start_fen(), g.rules(), g.moves(), r.winner, r.ending, gib, &err);
   write_pgn(g.start_fen(), g.rules(), g.moves(), r.winner, r.ending, pgn, &err);
   return {{"id", id},
+          {"game", game_name(g.pos().game())},
           {"rules", ruleset_name(g.rules())},
           {"setup", g.setup()},
           {"human", f.human},

@@ -86,7 +86,10 @@ TEST_F(WebApi, InfoAndPage) {
   ASSERT_EQ(st, 200);
   EXPECT_EQ(info["levels"].size(), 3u);  // no network loaded here
   EXPECT_EQ(info["setups"].size(), 4u);
-  EXPECT_EQ(info["rules"].size(), 4u);
+  EXPECT_EQ(info["rules"], json({"janggi", "janggitraditional", "janggimodern", "janggicasual", "xiangqi"}));
+  ASSERT_EQ(info["games"].size(), 2u);  // each game with its rule sets and levels
+  EXPECT_EQ(info["games"][0]["rules"].size(), 4u);
+  EXPECT_EQ(info["games"][1]["rules"], json({"xiangqi"}));
   auto c = client();
   auto page = c.Get("/");
   ASSERT_TRUE(page);

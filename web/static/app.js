@@ -171,7 +171,7 @@ function showEval(ev, prefix) {
   const pawns = (flipped() ? -ev.cp : ev.cp) / 100, mate = flipped() ? -ev.mate : ev.mate;
   show("evaltext", () => mate ? (mate > 0 ? t("eval.mate_in", { n: mate }) : t("eval.mated_in", { n: -mate })) :
     Math.abs(pawns) >= 100 ? t(pawns > 0 ? "eval.winning" : "eval.losing") : (pawns >= 0 ? "+" : "") + pawns.toFixed(1));
-  const pv = (ev.pv_korean || []).slice(0, 8).join(" ");
+  const pv = (ev.pv_notation || []).slice(0, 8).join(" ");
   const wdl = ev.wdl.map((x) => (x / 10).toFixed(0)).join("/");
   show("thinking", () => (prefix ? prefix() : "") + t("eval.line", {
     level: levelName(ev.by),
@@ -441,8 +441,8 @@ async function init() {
       const r = await api("POST", hint ? "/api/hint" : "/api/engine", { id: state.id });
       hintMove = hint ? r.hint : null;
       setState(r.state);
-      showEval(r.eval, hint ? () => t("hint.move", { move: r.korean, uci: r.hint }) + " " : null);
-      if (hint && !r.eval) show("thinking", () => t("hint.move", { move: r.korean, uci: r.hint }));
+      showEval(r.eval, hint ? () => t("hint.move", { move: r.notation, uci: r.hint }) + " " : null);
+      if (hint && !r.eval) show("thinking", () => t("hint.move", { move: r.notation, uci: r.hint }));
     } catch (e) { show("thinking", () => errorText(e)); }
     busy = false; updateButtons();
     maybeEngine();
