@@ -2,7 +2,8 @@
 # Regenerates the web page's label fonts, web/static/labels-sans.woff and labels-serif.woff: subsets of
 # Noto Sans CJK KR Regular and Noto Serif CJK KR Bold (SIL Open Font License 1.1, web/fonts/OFL.txt)
 # holding exactly the Hangul and Hanja characters that the page files (web/static/*.html, *.js) and the
-# server's notation (core/notation.cpp: piece names, 한수쉼) use, renamed as the licence asks of a
+# server's notation (core/notation.cpp: piece names, 한수쉼; core/notation_xiangqi.cpp: Xiangqi's pieces,
+# 進退平, 前後, the numerals) use, renamed as the licence asks of a
 # modified version. Run it after adding CJK text to a page. Needs Debian's fonts-noto-cjk and
 # python3-fonttools (not build dependencies: the fonts are checked in).
 set -euo pipefail
@@ -16,7 +17,7 @@ from fontTools import subset
 
 noto = sys.argv[1]
 text = ""
-for f in sorted(glob.glob("web/static/*.html") + glob.glob("web/static/*.js")) + ["core/notation.cpp"]:
+for f in sorted(glob.glob("web/static/*.html") + glob.glob("web/static/*.js")) + ["core/notation.cpp", "core/notation_xiangqi.cpp"]:
     text += open(f, encoding="utf-8").read()
 # Hangul syllables and jamo, CJK ideographs, CJK punctuation and full-width forms.
 chars = sorted({c for c in text if re.match(r"[\u1100-\u11ff\u3000-\u303f\u3130-\u318f\u4e00-\u9fff\uac00-\ud7a3\uff00-\uffef]", c)})

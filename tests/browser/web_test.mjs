@@ -48,6 +48,68 @@ async function cjkFromEmbeddedFonts(page, selectors) {
   return ok;
 }
 
+// Xiangqi at 390x844 in 繁體中文: the game chosen on the new-game form, the river (楚河 漢界) on the board, a
+// move by tapping answered by the engine, the move list in Chinese notation (WXF in English), a reload
+// keeps the game; the Xiangqi rules page and the Xiangqi leaderboard fit the phone.
+async function xiangqiOnAPhone(page) {
+  await page.goto(server.url + "?lang=zh-TW", { waitUntil: "networkidle0" });
+  await page.select("#game", "xiangqi");
+  const form = await page.evaluate(() => ({
+    setupHidden: document.querySelector("#cho-setup").offsetParent === null,
+    levels: [...document.querySelectorAll("#level option")].map((o) => o.value),
+    note: document.querySelector("#game-note").textContent,
+    red: document.querySelector('#human option[value="cho"]').textContent }));
+  check(form.setupHidden && form.red === "紅方（先走）", `Xiangqi: Janggi's setups are hidden and the sides are Red and Black (${form.red})`);
+  check(!form.levels.includes("net") && form.note.includes("神經網路"),
+        `Xiangqi: no network on this server, and the page says so (${form.levels.join(",")}: ${form.note})`);
+  await page.select("#level", "easy");
+  await page.$eval("#ranked", (c) => { c.checked = false; });
+  await page.tap("#new-game");
+  await page.waitForFunction(() => state && state.game === "xiangqi" && state.ply === 0 && !busy);
+  const board = await page.evaluate(() => ({
+    river: [...document.querySelectorAll("#board text.river")].map((e) => e.textContent),
+    labels: [...document.querySelectorAll("#board g.piece text")].map((e) => e.textContent).join(""),
+    round: document.querySelectorAll("#board g.piece circle").length }));
+  check(board.river.join(" ") === "楚 河 漢 界" && board.round === 32 && board.labels.includes("帥") && board.labels.includes("將"),
+        `Xiangqi: the board has the river's words (${board.river.join(" ")}) and 32 round pieces (${board.labels})`);
+  await pressBoardSquare(page, "h3", true);  // the central cannon, 炮二平五
+  check(await page.$$eval("#board circle.target", (c) => c.length) > 0, "Xiangqi: tapping the cannon on h3 shows its targets");
+  await pressBoardSquare(page, "e3", true);
+  await page.waitForFunction(() => state && state.ply === 2 && !busy);
+  const list = async () => page.evaluate(() => [...document.querySelectorAll("#moves tbody tr:first-child td")].map((td) =>
+    [...td.childNodes].filter((n) => n.nodeType === 3).map((n) => n.textContent).join("")));
+  let row = await list();
+  check(row[1] === "炮二平五" && /^[車馬象士將砲卒][1-9前後][進退平][1-9]$/.test(row[2]),
+        `Xiangqi: the move list is in Chinese notation (${row.join(" ")}) and the engine answered`);
+  check(await page.$eval("#moves-cho", (e) => e.textContent) === "紅方", "Xiangqi: the move list's columns are Red and Black");
+  check(await cjkFromEmbeddedFonts(page, ["#board text.river", "#board g.piece.cho text", "#board g.piece.han text",
+                                          "#moves tbody tr td:nth-child(2)"]),
+        "Xiangqi: the river, the pieces and the notation come from the embedded fonts");
+  await page.screenshot({ path: path.join(outDir, "web-phone-xiangqi.png") });
+  const before = await page.evaluate(() => [state.id, state.moves.map((m) => m.uci).join(" ")]);
+  await page.reload({ waitUntil: "networkidle0" });
+  await page.waitForFunction(() => state && state.ply === 2);
+  const after = await page.evaluate(() => [state.id, state.moves.map((m) => m.uci).join(" "), state.game,
+                                           document.querySelectorAll("#board text.river").length]);
+  check(after[0] === before[0] && after[1] === before[1] && after[2] === "xiangqi" && after[3] === 2,
+        `Xiangqi: a reload resumes the game on its board (${after[1]})`);
+  await page.select("#lang", "en");
+  row = await list();
+  check(row[1] === "C2.5" && /^[RHECAKP][1-9+\-.][+\-.][1-9]$/.test(row[2]), `Xiangqi in English: the move list in WXF (${row.join(" ")})`);
+  await page.tap("#resign");
+  await page.waitForFunction(() => state && state.result.over);
+  for (const url of ["xiangqi-rules.html", "leaderboard.html?game=xiangqi"]) {
+    await page.goto(server.url + url, { waitUntil: "networkidle0" });
+    const s = await page.evaluate(() => ({ width: document.documentElement.scrollWidth,
+      diagrams: [...document.querySelectorAll("svg.diagram")].map((x) => x.querySelectorAll("g.piece").length +
+                                                                       x.querySelectorAll("text.river").length),
+      game: (document.querySelector("#lb-game") || {}).value }));
+    check(s.width <= 390 && (url.startsWith("leader") ? s.game === "xiangqi" : s.diagrams.length === 5 && s.diagrams.every((n) => n > 2)),
+          `Xiangqi: ${url} fits 390 px (${s.width}) ${url.startsWith("leader") ? "on the Xiangqi ladder" : "with 5 diagrams"}`);
+  }
+  await page.screenshot({ path: path.join(outDir, "web-phone-xiangqi-leaderboard.png") });
+}
+
 const server = await startServer(binary);
 const browser = await launchBrowser();
 const consoleErrors = [];
@@ -106,7 +168,7 @@ try {
   check(fontsOk.length === 0, "every label glyph renders (missing: " + fontsOk.join("") + ")");
   // Page text: every Hangul and Hanja character of these nodes is drawn with the embedded fonts (Chromium's
   // own account of the fonts it used), not with a fallback's missing glyph.
-  check(await cjkFromEmbeddedFonts(page, ["header .sub", "#pass", "#setup label span", "#moves th:nth-child(2)",
+  check(await cjkFromEmbeddedFonts(page, ["header .sub", "#pass", "#setup label.janggi-only span", "#moves th:nth-child(2)",
                                           "#status", "#cho-setup"]), "the page's Hangul comes from the embedded font");
   // The same on the board itself: a piece with its label differs from the piece with a missing glyph.
   const piece = await page.$("#board g.piece.cho");
@@ -218,6 +280,8 @@ try {
   await page.waitForFunction(() => state && state.result.over);
   check(await page.$eval("#undo", (b) => b.disabled), "undo is off once the game is over");
   check(await page.$eval("#status", (e) => e.textContent.startsWith("You lost")), "the end says who won in words");
+
+  await xiangqiOnAPhone(page);
 
   // Each language in a fresh profile (nothing stored), chosen by the browser's languages.
   report.lang_ms = Date.now();

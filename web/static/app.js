@@ -14,7 +14,9 @@ function show(id, fn) {
 }
 function named(prefix, value) { return value && I18N.catalogues.en[prefix + value] !== undefined ? t(prefix + value) : value; }
 function levelName(l) { return named("level.", l); }
-function sideName(c) { return t(c === "cho" ? "side.cho" : "side.han"); }
+// The game on the board: the state's, or the one chosen for a new game before any.
+function game() { return state ? state.game || "janggi" : (($("game") || {}).value || "janggi"); }
+function sideName(c) { return t(sideKey(c, game())); }
 
 // The server's error messages, as far as the page knows them, in the page's language.
 const SERVER_ERRORS = [
@@ -22,7 +24,7 @@ const SERVER_ERRORS = [
   [/^it is the engine's turn/, "error.engine_turn"], [/^nothing to undo/, "error.nothing_to_undo"],
   [/^a name may hold only/, "error.name_chars"], [/^a name has 2 to 20/, "error.name_length"],
   [/^a ranked game needs a player name/, "error.name_needed"], [/^this server keeps no players/, "error.no_players"],
-  [/^no network is loaded/, "error.no_network"], [/^bad reply from the server/, "error.bad_reply"],
+  [/^no network is loaded/, "error.no_network"], [/^xiangqi (has one start|takes no rule)/, "error.xiangqi_options"], [/^bad reply from the server/, "error.bad_reply"],
   [/^a ranked game/, "error.ranked_start"], [/^in a ranked game/, "error.ranked_start"],
   [/^(the engine failed|engine produced)/, "error.engine"],
   [/^sign in to play ranked games/, "error.sign_in_ranked"], [/^sign in as '(.*)' to play under that name/, "error.sign_in_name", "name"],
@@ -64,7 +66,7 @@ function humanToMove() {
 function draw() {
   const svg = $("board");
   svg.innerHTML = "";
-  drawGrid(svg, flipped());
+  drawGrid(svg, flipped(), game());
   if (!state) return;
   if (state.last_move) {
     const m = state.last_move.match(/^([a-i]\d+)([a-i]\d+)$/);
@@ -85,7 +87,7 @@ function draw() {
   for (const p of state.pieces) {
     const mine = humanToMove() && p.color === state.turn && state.legal[p.sq];
     const inCheck = state.in_check && p.type === "K" && p.color === state.turn;
-    drawPiece(svg, p, flipped(), (p.sq === selected ? "selected " : "") + (mine ? "movable " : "") + (inCheck ? "check" : ""));
+    drawPiece(svg, p, flipped(), (p.sq === selected ? "selected " : "") + (mine ? "movable " : "") + (inCheck ? "check" : ""), game());
   }
   for (const t of targets) {
     const [f, r] = parseSq(t), [x, y] = xy(f, r);
@@ -174,7 +176,7 @@ function showEval(ev, prefix) {
   const pv = (ev.pv_notation || []).slice(0, 8).join(" ");
   const wdl = ev.wdl.map((x) => (x / 10).toFixed(0)).join("/");
   show("thinking", () => (prefix ? prefix() : "") + t("eval.line", {
-    level: levelName(ev.by),
+    level: levelName(ev.by), side: sideName("cho"),
     search: ev.network ? t("eval.visits", { nodes: ev.nodes }) : t("eval.depth", { depth: ev.depth, nodes: ev.nodes }),
     wdl, nps: ev.nps, line: pv }));
 }
@@ -205,6 +207,7 @@ function setState(s) {
   if (!state || state.id !== s.id) hintMove = null;
   state = s;
   remember(state.id);
+  if ($("game").value !== game()) { $("game").value = game(); showGame(); }  // the next game: this one's
   document.body.classList.toggle("live", !state.result.over);
   if (selected && !state.legal[selected]) selected = null;
   draw();
@@ -215,28 +218,39 @@ function setState(s) {
       (state.bikjang ? " " + t("status.bikjang") : "") + (humanToMove() ? "" : " " + t("status.engine")));
   showRank();
   show("engine-name", () => { const lv = levelInfo(state.level); return t("engine.playing", { level: lv ? describeLevel(lv) : state.level }); });
-  const tb = document.querySelector("#moves tbody");
-  tb.innerHTML = "";
-  for (let i = 0; i < state.moves.length; i += 2) {
-    const tr = document.createElement("tr");
-    for (const [text, m] of [[String(i / 2 + 1)], ["", state.moves[i]], ["", state.moves[i + 1]]]) {
-      const td = document.createElement("td");
-      td.textContent = m ? m.uci : text;
-      if (m) { const k = document.createElement("span"); k.className = "kor"; k.textContent = m.korean; td.appendChild(k); }
-      tr.appendChild(td);
-    }
-    tb.appendChild(tr);
-  }
-  tb.scrollTop = tb.scrollHeight;
+  showMoves();
   const dl = $("download");
   dl.href = "/api/record?id=" + state.id;
   dl.classList.remove("disabled");
   updateButtons();
 }
 
+// The move list: UCI with Korean notation in Janggi; in Xiangqi the notation first (Chinese or WXF, by
+// the page's language: games.js) with UCI after it.
+function showMoves() {
+  const xq = game() === "xiangqi";
+  document.body.classList.toggle("xiangqi", xq);
+  $("moves-cho").textContent = t(xq ? "moves.red" : "moves.cho");
+  $("moves-han").textContent = t(xq ? "moves.black" : "moves.han");
+  const tb = document.querySelector("#moves tbody");
+  tb.innerHTML = "";
+  for (let i = 0; state && i < state.moves.length; i += 2) {
+    const tr = document.createElement("tr");
+    for (const [text, m] of [[String(i / 2 + 1)], ["", state.moves[i]], ["", state.moves[i + 1]]]) {
+      const td = document.createElement("td");
+      td.textContent = m ? (xq ? moveNotation(m, "xiangqi") : m.uci) : text;
+      if (m) { const k = document.createElement("span"); k.className = "kor"; k.textContent = xq ? m.uci : m.korean; td.appendChild(k); }
+      tr.appendChild(td);
+    }
+    tb.appendChild(tr);
+  }
+  tb.scrollTop = tb.scrollHeight;
+}
+
 function updateButtons() {
   const live = state && !state.result.over;
   $("pass").disabled = busy || !humanToMove() || !state.pass;
+  $("pass").style.display = game() === "xiangqi" ? "none" : "";  // Xiangqi has no pass
   $("undo").disabled = busy || !live || state.ply === 0;
   $("engine").disabled = busy || !live;
   $("engine").removeAttribute("data-i18n");
@@ -258,7 +272,10 @@ function showAccount() {
                                                  : t("account.guest")));
 }
 
-function levelInfo(name) { return ((info && info.level_info) || []).find((l) => l.name === name); }
+// What the server offers for a game (its levels, network, default): /api/info's games entry.
+function gameInfo(g) { return ((info && info.games) || []).find((x) => x.name === g) || info || {}; }
+function chosenGame() { return $("game").value || "janggi"; }
+function levelInfo(name, g) { return (gameInfo(g || game()).level_info || []).find((l) => l.name === name); }
 function describeLevel(l) {
   return t("level.described", { level: levelName(l.name), seconds: (l.limit_ms / 1000).toFixed(1), points: l.points });
 }
@@ -279,7 +296,7 @@ function showRank() {
 }
 
 function showLevel() {
-  const l = levelInfo($("level").value);
+  const l = levelInfo($("level").value, chosenGame());
   if (!l) return;
   show("level-desc", () => named("level.desc.", l.name) + (l.strength ? " " + t("level.measured", { strength: strengthText(l.strength) }) : ""));
 }
@@ -295,9 +312,27 @@ function strengthText(line) {
 }
 function showRules() { show("rules-desc", () => named("ruleset.desc.", $("rules").value)); }
 
+// The new-game form for the chosen game: Janggi's setups, rule sets and options hidden for Xiangqi,
+// the sides named Red and Black, the levels of that game, and a word when it has no network here.
+function showGame() {
+  const g = chosenGame(), xq = g === "xiangqi", gi = gameInfo(g);
+  $("setup").classList.toggle("xiangqi", xq);
+  for (const o of $("human").options)
+    if (o.value === "cho" || o.value === "han") {
+      const key = "human." + (xq ? (o.value === "cho" ? "red" : "black") : o.value);
+      o.setAttribute("data-i18n", key);
+      o.textContent = t(key);
+    }
+  fillSelect("level", gi.levels || ["easy", "normal", "expert"], "level.", gi.default_level || "expert");
+  show("game-note", () => gi.network ? "" : t("game.no_network", { game: t("game." + g) }));
+  $("rules-link").href = rulesPage(state ? game() : g);
+  showLevel();
+  if (!state) draw();
+}
+
 // The ranked rule with the points of this server's levels.
 function rankedRule() {
-  const pts = ((info && info.level_info) || []).map((l) => t("rank.level_points", { level: named("levelshort.", l.name), points: l.points }));
+  const pts = (gameInfo(chosenGame()).level_info || []).map((l) => t("rank.level_points", { level: named("levelshort.", l.name), points: l.points }));
   return t("rank.rule", { points: pts.join(t("list.sep")), minutes: (info && info.abandon_minutes) || 15 });
 }
 
@@ -315,9 +350,10 @@ function fillSelect(id, values, prefix, def) {
 function fillSelects() {
   fillSelect("cho-setup", info.setups, "setup.", "inner");
   fillSelect("han-setup", info.setups, "setup.", "inner");
-  fillSelect("rules", [...info.rules, "simplified"], "ruleset.", "janggi");
+  fillSelect("rules", [...(gameInfo("janggi").rules || info.rules), "simplified"], "ruleset.", "janggi");
   fillRuleOptions();
-  fillSelect("level", info.levels, "level.", info.default_level || (info.network ? "net" : "expert"));
+  fillSelect("game", (info.games || [{ name: "janggi" }]).map((g) => g.name), "game.", "janggi");
+  showGame();
 }
 
 // Soldier promotion (a rule option): the pieces on offer and "no promotion", as buttons in a dialog.
@@ -400,8 +436,9 @@ function newGame() {
   hintMove = null;
   showEval(null);
   show("thinking", () => "");
-  const body = { cho_setup: $("cho-setup").value, han_setup: $("han-setup").value, ...chosenRules(),
-                 human: $("human").value, level: $("level").value };
+  const body = chosenGame() === "xiangqi" ? { rules: "xiangqi", human: $("human").value, level: $("level").value }
+    : { cho_setup: $("cho-setup").value, han_setup: $("han-setup").value, ...chosenRules(), human: $("human").value,
+        level: $("level").value };
   if (info.players && window.jzAccount) body.ranked = $("ranked").checked;  // the server knows who plays
   return act(() => api("POST", "/api/new", body));
 }
@@ -413,6 +450,7 @@ async function init() {
   fillSelects();
   show("engine-name", () => t(info.network ? "engine.network" : "engine.alphabeta"));
   $("level").onchange = showLevel;
+  $("game").onchange = () => { showGame(); show("ranked-rule", rankedRule); };
   $("rules").onchange = showRules;
   $("ranked").onchange = showRuleOptions;
   showLevel();
@@ -426,6 +464,7 @@ async function init() {
     fillSelects();
     for (const [id, fn] of views) $(id).textContent = fn();
     draw();
+    showMoves();
     updateButtons();
   });
   $("new-game").onclick = newGame;
@@ -449,9 +488,10 @@ async function init() {
   };
   $("show-setup").onclick = () => $("setup").classList.toggle("open");
   $("board").addEventListener("click", (ev) => { const sq = svgPointToSquare(ev); if (sq) clickSquare(sq); });
-  // ?autostart[&human=..&level=..&play=b1c3,b10c8&select=h1]: start at once (demos, screenshots).
+  // ?autostart[&variant=xiangqi&human=..&level=..&play=b1c3,b10c8&select=h1]: start at once (demos, screenshots).
   const q = new URLSearchParams(location.search);
   if (q.get("autostart") === null) return resume(q.get("game") || storedGame());
+  if (q.get("variant")) { $("game").value = q.get("variant"); showGame(); }
   for (const k of ["human", "level", "rules", "cho-setup", "han-setup"]) if (q.get(k)) $(k).value = q.get(k);
   await newGame();
   for (const m of (q.get("play") || "").split(",").filter((x) => x)) {

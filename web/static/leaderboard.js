@@ -1,9 +1,21 @@
-// The leaderboard page: players by points (/api/leaderboard); words from the catalogues (i18n.js).
+// The leaderboard page: players by points on one game's ladder (/api/leaderboard?game=, ?game= in the
+// address chooses it); words from the catalogues (i18n.js).
 "use strict";
 I18N.apply();
 (async () => {
   const tb = document.querySelector("#leaderboard tbody"), note = document.getElementById("board-note");
+  const pick = document.getElementById("lb-game");
   let data = null, error = null;
+  function fillGames() {
+    const keep = pick.value || new URLSearchParams(location.search).get("game") || "janggi";
+    pick.textContent = "";
+    for (const g of GAMES) {
+      const o = document.createElement("option");
+      o.value = g; o.textContent = t("game." + g);
+      pick.appendChild(o);
+    }
+    pick.value = GAMES.includes(keep) ? keep : "janggi";
+  }
   const levelName = (l) => (I18N.catalogues.en["levelshort." + l] !== undefined ? t("levelshort." + l) : l);
   function render() {
     if (error !== null) {  // the server's message, in the page's words where the page knows it
@@ -32,10 +44,20 @@ I18N.apply();
       tb.appendChild(tr);
     }
   }
-  I18N.onChange(render);
-  const res = await fetch("/api/leaderboard");
-  const body = await res.json().catch(() => ({}));
-  if (!res.ok) error = body.error || res.statusText;
-  else data = body;
-  render();
+  async function load() {
+    tb.textContent = "";
+    data = null;
+    const res = await fetch("/api/leaderboard?game=" + encodeURIComponent(pick.value));
+    const body = await res.json().catch(() => ({}));
+    if (!res.ok) error = body.error || res.statusText;
+    else data = body, error = null;
+    render();
+  }
+  I18N.onChange(() => { fillGames(); render(); });
+  fillGames();
+  pick.onchange = () => {
+    history.replaceState(null, "", "?game=" + pick.value);
+    load();
+  };
+  await load();
 })();

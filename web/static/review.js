@@ -9,7 +9,8 @@ const params = new URLSearchParams(location.search);
 const gameId = params.get("id") || "";
 let review = null, at = 0, flip = false, mistakeAt = new Map();
 
-function sideName(side) { return t("side." + side); }
+function game() { return (review && review.game) || "janggi"; }
+function sideName(side) { return t(sideKey(side, game())); }
 
 // FEN board -> pieces {file, rank, color, type}; upper case is Cho, rank 10 first.
 function piecesOf(fen) {
@@ -52,10 +53,10 @@ function arrow(svg, uci, cls) {
 function drawBoard() {
   const svg = $("board");
   svg.textContent = "";
-  drawGrid(svg, flip);
+  drawGrid(svg, flip, game());
   const last = at > 0 ? parts(review.moves[at - 1].uci) : null;
   for (const sq of last || []) { const [x, y] = squareXY(sq); el("rect", { x: x - 30, y: y - 30, width: 60, height: 60, rx: 8, class: "lastmove" }, svg); }
-  for (const p of piecesOf(review.positions[at].fen)) drawPiece(svg, p, flip);
+  for (const p of piecesOf(review.positions[at].fen)) drawPiece(svg, p, flip, "", game());
   const m = mistakeAt.get(at);  // the next move was a mistake: what was played, and what was better
   if (m) { arrow(svg, m.played, "played"); arrow(svg, m.best, "better"); }
 }
@@ -96,7 +97,7 @@ function moveList() {
       const td = document.createElement("td");
       const m = review.moves[k];
       if (m) {
-        td.textContent = m.korean + (mistakeAt.has(k) ? " " + MARK[mistakeAt.get(k).kind] : "");
+        td.textContent = moveNotation(m, game()) + (mistakeAt.has(k) ? " " + MARK[mistakeAt.get(k).kind] : "");
         td.className = "move" + (k + 1 === at ? " current" : "") + (mistakeAt.has(k) ? " " + mistakeAt.get(k).kind : "");
         td.tabIndex = 0;
         td.onclick = () => go(k + 1);
@@ -124,7 +125,7 @@ function mistakeList() {
     const side = m.ply % 2 === 0 ? review.first : (review.first === "cho" ? "han" : "cho");
     li.className = "mistake " + m.kind;
     li.textContent = t("review.mistake_line", { n: Math.floor(m.ply / 2) + 1, side: sideName(side), kind: t("review.kind." + m.kind),
-                                                move: review.moves[m.ply].korean, best: m.best, drop: Math.round(m.drop * 100) });
+                                                move: moveNotation(review.moves[m.ply], game()), best: m.best, drop: Math.round(m.drop * 100) });
     li.tabIndex = 0;
     li.onclick = () => go(m.ply);
     ul.appendChild(li);

@@ -1,10 +1,10 @@
-// The rules page: draws its diagrams with the game page's board code (board.js); its words come from the
-// catalogues (data-i18n, i18n.js).
+// The rules pages (rules.html: Janggi, xiangqi-rules.html: Xiangqi): draw their diagrams with the game
+// page's board code (board.js, the game from data-game); their words come from the catalogues (data-i18n, i18n.js).
 "use strict";
 I18N.apply();
 for (const svg of document.querySelectorAll("svg.diagram")) {
   const list = (k) => (svg.dataset[k] || "").split(",").filter((x) => x);
-  drawDiagram(svg, list("pieces"), list("dots"), list("crosses"));
+  drawDiagram(svg, list("pieces"), list("dots"), list("crosses"), svg.dataset.game);
 }
 // The ranked rule with this server's levels and points.
 let info = null;
