@@ -106,8 +106,8 @@ async function xiangqiOnAPhone(page) {
       game: (document.querySelector("#lb-game") || {}).value }));
     check(s.width <= 390 && (url.startsWith("leader") ? s.game === "xiangqi" : s.diagrams.length === 5 && s.diagrams.every((n) => n > 2)),
           `Xiangqi: ${url} fits 390 px (${s.width}) ${url.startsWith("leader") ? "on the Xiangqi ladder" : "with 5 diagrams"}`);
+    await page.screenshot({ path: path.join(outDir, `web-phone-xiangqi-${url.split(/[.?]/)[0]}.png`), fullPage: true });
   }
-  await page.screenshot({ path: path.join(outDir, "web-phone-xiangqi-leaderboard.png") });
 }
 
 const server = await startServer(binary);

@@ -23,15 +23,15 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// JZ_MODEL set to `path` while it lives (the previous value back after).
+// JZ_MODEL (or another variable) set to `path` while it lives (the previous value back after).
 struct ModelEnv {
-  std::string old;
+  std::string var, old;
   bool had = false;
-  explicit ModelEnv(const std::string& path) {
-    if (const char* e = std::getenv("JZ_MODEL")) old = e, had = true;
-    setenv("JZ_MODEL", path.c_str(), 1);
+  explicit ModelEnv(const std::string& path, const char* name = "JZ_MODEL") : var(name) {
+    if (const char* e = std::getenv(name)) old = e, had = true;
+    setenv(name, path.c_str(), 1);
   }
-  ~ModelEnv() { had ? setenv("JZ_MODEL", old.c_str(), 1) : unsetenv("JZ_MODEL"); }
+  ~ModelEnv() { had ? setenv(var.c_str(), old.c_str(), 1) : unsetenv(var.c_str()); }
 };
 
 const std::string ZERO = std::string(JZ_SOURCE_DIR) + "/models/zero.jzn";
@@ -79,6 +79,23 @@ TEST(ServeEngines, ADefaultModelThatDoesNotLoadLeavesAlphaBetaWithAWarning) {
   EXPECT_EQ(e.default_level, "expert");
   EXPECT_NE(e.default_reason, "");
   fs::remove_all(dir);
+}
+
+// A network plays its own game: the Janggi network given as Xiangqi's is refused naming both games,
+// and with no Xiangqi network (none ships yet) Xiangqi is served by alpha-beta, expert by default.
+TEST(ServeEngines, EachGameHasItsOwnNetwork) {
+  GameEngines x;
+  std::string err;
+  EXPECT_FALSE(choose_game_engines(GameKind::XIANGQI, ZERO, false, x, &err));
+  EXPECT_NE(err.find("plays janggi, not xiangqi"), std::string::npos) << err;
+  EXPECT_EQ(x.net, nullptr);
+  ServeEngines e;
+  EXPECT_FALSE(choose_serve_engines(ZERO, false, e, &err, ZERO));
+  ModelEnv none("none", "JZ_MODEL_XIANGQI");  // whatever models/ holds by then
+  ASSERT_TRUE(choose_serve_engines(ZERO, false, e, &err, "")) << err;
+  EXPECT_NE(e.net, nullptr);
+  EXPECT_EQ(e.xiangqi.net, nullptr);
+  EXPECT_EQ(e.xiangqi.default_level, "expert");
 }
 
 // Twelve engine requests at once on a store with two engine slots and a 300-ms cap: each is answered

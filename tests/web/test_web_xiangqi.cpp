@@ -132,6 +132,14 @@ TEST(WebXiangqi, AFinishedGameIsOverAndReviewed) {
   std::string name;
   EXPECT_EQ(store.record(id, &name).status, 200);
   EXPECT_EQ(name, "xiangqi-" + id + ".json");
+  WebRequest req{"GET", "/api/review", {{"id", id}}, "", "", "", "127.0.0.1", "127.0.0.1"};
+  WebResponse review = handle_web_request(store, req);
+  ASSERT_EQ(review.status, 200) << review.body;
+  json rv = json::parse(review.body);
+  EXPECT_EQ(rv["game"], "xiangqi");
+  ASSERT_EQ(rv["moves"].size(), 1u);
+  EXPECT_EQ(rv["moves"][0]["chinese"], "俥八進九");  // the b-file is Red's eighth from its right
+  EXPECT_EQ(rv["positions"].size(), 2u);
 }
 
 TEST(WebXiangqi, JanggiOnlyOptionsAndBadInputAreRefused) {
@@ -165,6 +173,7 @@ TEST(WebXiangqi, JanggiOnlyOptionsAndBadInputAreRefused) {
 TEST(WebXiangqi, TheNetworkLevelIsOfferedPerGame) {
   ServerOptions o;
   o.simulations = 32;
+  o.max_think_ms = 300;
   GameStore store(o, std::make_shared<UniformNet>(GameKind::JANGGI));
   json info = body_of(store.info());
   EXPECT_EQ(info["games"][0]["levels"].size(), 4u);

@@ -16,8 +16,10 @@ I18N.apply();
     tb.textContent = "";
     for (const g of games) {
       const tr = document.createElement("tr");
-      const cells = [g.finished_at.replace("T", " ").replace("Z", " UTC"), t("level." + g.level),
-                     g.human === "cho" || g.human === "han" ? t("side." + g.human) : "-",
+      const game = gameOfRules(g.rules), level = t("level." + g.level);  // Xiangqi's games named as such
+      const cells = [g.finished_at.replace("T", " ").replace("Z", " UTC"),
+                     game === "xiangqi" ? t("ruleset.xiangqi") + " · " + level : level,
+                     g.human === "cho" || g.human === "han" ? t(sideKey(g.human, game)) : "-",
                      g.result ? t("result." + g.result) : "-", g.ranked ? "+" + g.points : t("history.unranked")];
       for (const v of cells) {
         const td = document.createElement("td");
