@@ -98,6 +98,13 @@ async function xiangqiOnAPhone(page) {
   check(row[1] === "C2.5" && /^[RHECAKP][1-9+\-.][+\-.][1-9]$/.test(row[2]), `Xiangqi in English: the move list in WXF (${row.join(" ")})`);
   await page.tap("#resign");
   await page.waitForFunction(() => state && state.result.over);
+  await page.goto(server.url + "review.html?id=" + before[0], { waitUntil: "networkidle0" });
+  await page.waitForFunction(() => document.querySelectorAll("#moves td.move").length === 2);
+  const review = await page.evaluate(() => [[...document.querySelectorAll("#moves td.move")].map((td) => td.textContent),
+                                            document.querySelector("#moves-cho").textContent,
+                                            document.querySelectorAll("#board text.river").length]);
+  check(review[0][0].startsWith("C2.5") && review[1] === "Red" && review[2] === 2,
+        `Xiangqi: the review shows the game on its board, Red and Black, in WXF (${review[0].join(" ")})`);
   for (const url of ["xiangqi-rules.html", "leaderboard.html?game=xiangqi"]) {
     await page.goto(server.url + url, { waitUntil: "networkidle0" });
     const s = await page.evaluate(() => ({ width: document.documentElement.scrollWidth,

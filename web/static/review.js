@@ -86,6 +86,9 @@ function drawGraph() {
 const MARK = { inaccuracy: "?!", mistake: "?", blunder: "??" };
 
 function moveList() {
+  const xq = game() === "xiangqi";
+  $("moves-cho").textContent = t(xq ? "moves.red" : "moves.cho");
+  $("moves-han").textContent = t(xq ? "moves.black" : "moves.han");
   const tb = document.querySelector("#moves tbody");
   tb.textContent = "";
   for (let i = 0; i < review.moves.length; i += 2) {
@@ -139,7 +142,9 @@ function texts() {
                                                   result: r.result.text, moves: r.moves.length });
   $("position-note").textContent = t("review.position", { n: at, total: r.moves.length }) +
     (ev ? " · " + t("review.eval", { cho: Math.round(ev.score * 100) }) : "");
-  $("count").textContent = t("review.count", { cho: p.count.cho, han: p.count.han });
+  // Counting and .gib are Janggi's: a Xiangqi game has neither (its record copies as PGN).
+  $("count").textContent = game() === "xiangqi" ? "" : t("review.count", { cho: p.count.cho, han: p.count.han });
+  $("copy-gib").style.display = game() === "xiangqi" ? "none" : "";
   const a = r.analysis || {};
   $("analysis-status").textContent = a.error ? a.error
     : a.status === "done" ? t("review.analysed", { nodes: a.nodes, seconds: (a.seconds || 0).toFixed(1) })
