@@ -326,6 +326,7 @@ function showGame() {
   fillSelect("level", gi.levels || ["easy", "normal", "expert"], "level.", gi.default_level || "expert");
   show("game-note", () => gi.network ? "" : t("game.no_network", { game: t("game." + g) }));
   $("rules-link").href = rulesPage(state ? game() : g);
+  $("leaderboard-link").href = "/leaderboard.html?game=" + (state ? game() : g);
   showLevel();
   if (!state) draw();
 }

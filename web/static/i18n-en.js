@@ -127,7 +127,7 @@ I18N.add("en", {
   "rank.not_ranked": "not ranked",
   "rank.db_error": "The server could not save it: {error}",
   "rank.level_points": "{level} {points}",
-  "rank.rule": "A ranked win earns the level's points ({points}) when the game starts from a standard setup under the standard rules, you play one side against the computer, you use no undo and no engine hint, and it ends by the rules (checkmate, passes, bikjang, repetition, counting) or the computer resigns. A ranked game you leave before it ends (for a new game, with no move for {minutes} minutes, or for so long that the server drops it) counts as a loss.",
+  "rank.rule": "A ranked win earns the level's points ({points}) on that game's own ladder (Janggi and Xiangqi rank apart) when the game starts from a standard setup under the standard rules, you play one side against the computer, you use no undo and no engine hint, and it ends by the rules (checkmate, stalemate, passes, bikjang, perpetual check, repetition, counting) or the computer resigns. A ranked game you leave before it ends (for a new game, with no move for {minutes} minutes, or for so long that the server drops it) counts as a loss.",
   "rank.no_players": "(This server keeps no players.)",
   "note.engine_moved": "the engine moved for you",
   "note.other_level": "another level moved",
