@@ -350,6 +350,7 @@ I18N.add("en", {
   "xq.fig.flying": "Flying general: with nothing between them on the e-file, the generals may not face each other, so the advisor at e2 may not leave the file.",
   "xq.flying": "The generals never face each other",
   "xq.flying.text": "A move that leaves the two generals on one file with nothing between them is illegal (the flying general: the general could take the other across the board).",
+  "xq.end.mate": "Checkmate and stalemate:",
   "xq.end.mate.text": "A side with no legal move loses, in check (checkmate) or not (stalemate).",
   "xq.end.perpetual.text": "The side that checks with every move of a repeated position loses.",
   "xq.end.repetition": "Repetition:",

@@ -350,6 +350,7 @@ I18N.add("zh-TW", {
   "xq.fig.flying": "將帥不能對面（白臉將）：e 線上若中間無子，兩將不得相對，所以 e2 的仕不能離開這條線。",
   "xq.flying": "將帥不能對面",
   "xq.flying.text": "走棋後兩將在同一直線上且中間沒有棋子是違規的（飛將：一方的將可以直接吃掉對方）。",
+  "xq.end.mate": "將死與困斃：",
   "xq.end.mate.text": "無棋可走的一方判負，不論是被將死還是困斃。",
   "xq.end.perpetual.text": "在重複局面中每一步都將軍的一方判負。",
   "xq.end.repetition": "重複局面：",
