@@ -82,6 +82,8 @@ async function xiangqiOnAPhone(page) {
   check(row[1] === "炮二平五" && /^[車馬象士將砲卒][1-9前後][進退平][1-9]$/.test(row[2]),
         `Xiangqi: the move list is in Chinese notation (${row.join(" ")}) and the engine answered`);
   check(await page.$eval("#moves-cho", (e) => e.textContent) === "紅方", "Xiangqi: the move list's columns are Red and Black");
+  check(await page.evaluate(() => ["#pass", "#review-link"].every((s) => document.querySelector(s).offsetParent === null)),
+        "Xiangqi: no pass button, and no review link while the game is on");
   check(await cjkFromEmbeddedFonts(page, ["#board text.river", "#board g.piece.cho text", "#board g.piece.han text",
                                           "#moves tbody tr td:nth-child(2)"]),
         "Xiangqi: the river, the pieces and the notation come from the embedded fonts");
