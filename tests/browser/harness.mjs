@@ -67,23 +67,29 @@ export async function pressSquare(page, sq, touch, flip) {
   else await page.mouse.click(box[0], box[1]);
 }
 
-// `janggi-zero uci` as a player: best(startFen, moves) -> its move at `movetime` ms.
+// `janggi-zero uci` as a player: best(startFen, moves) -> its move at `movetime` ms; score(startFen, moves,
+// depth) -> the side to move's score in centipawns from a fixed-depth search (a mate as +-100000).
 export function uciEngine(binary, movetime) {
   const p = spawn(binary, ["uci"], { stdio: ["pipe", "pipe", "inherit"] });
   let buf = "", waiting = null;
   p.stdout.on("data", (d) => {
     buf += d;
     const m = buf.match(/bestmove (\S+)/);
-    if (m && waiting) { buf = ""; const w = waiting; waiting = null; w(m[1]); }
+    if (m && waiting) { const text = buf; buf = ""; const w = waiting; waiting = null; w(text); }
   });
   p.stdin.write("uci\nsetoption name UCI_Variant value janggi\nisready\n");
+  const search = (startFen, moves, go) => new Promise((resolve) => {
+    waiting = resolve;
+    buf = "";
+    p.stdin.write(`position fen ${startFen}${moves.length ? " moves " + moves.join(" ") : ""}\ngo ${go}\n`);
+  });
   return {
-    best(startFen, moves) {
-      return new Promise((resolve) => {
-        waiting = resolve;
-        buf = "";
-        p.stdin.write(`position fen ${startFen}${moves.length ? " moves " + moves.join(" ") : ""}\ngo movetime ${movetime}\n`);
-      });
+    async best(startFen, moves) { return (await search(startFen, moves, `movetime ${movetime}`)).match(/bestmove (\S+)/)[1]; },
+    async score(startFen, moves, depth) {
+      const scores = [...(await search(startFen, moves, `depth ${depth}`)).matchAll(/score (cp|mate) (-?\d+)/g)];
+      if (!scores.length) return 0;  // no search: the game is over after these moves
+      const [, kind, n] = scores[scores.length - 1];
+      return kind === "cp" ? Number(n) : (Number(n) > 0 ? 100000 : -100000);
     },
     quit() { p.stdin.write("quit\n"); },
   };
