@@ -11,7 +11,7 @@ I18N.add("en", {
 
   "play.title": "janggi-zero · play Janggi against the computer",
   "board.label": "Janggi board",
-  "eval.bar": "evaluation (Cho's expected score)",
+  "eval.bar": "evaluation (the expected score of the side at the bottom of the board)",
   "setup.heading": "New game",
   "setup.show": "Set up a new game",
   "setup.cho": "Cho (초) setup",

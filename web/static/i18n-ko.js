@@ -11,7 +11,7 @@ I18N.add("ko", {
 
   "play.title": "janggi-zero · 컴퓨터와 장기 대국",
   "board.label": "장기판",
-  "eval.bar": "형세 평가 (초의 기대 점수)",
+  "eval.bar": "형세 평가 (판 아래쪽 편의 기대 점수)",
   "setup.heading": "새 대국",
   "setup.show": "새 대국 설정",
   "setup.cho": "초 상차림",

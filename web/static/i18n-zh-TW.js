@@ -11,7 +11,7 @@ I18N.add("zh-TW", {
 
   "play.title": "janggi-zero · 朝鮮將棋 對戰電腦",
   "board.label": "韓國象棋棋盤",
-  "eval.bar": "局勢評估（楚方的期望得分）",
+  "eval.bar": "局勢評估（棋盤下方一方的期望得分）",
   "setup.heading": "新遊戲",
   "setup.show": "設定新遊戲",
   "setup.cho": "楚方擺法",
