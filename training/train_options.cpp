@@ -50,6 +50,8 @@ void read_losses_and_data(const Config& c, const std::string& p, TrainOptions& o
   o.extra_value_q_weight = c.get_double(p + "extra_value_q_weight", o.extra_value_q_weight);
   o.extra_window = c.get_int(p + "extra_window", o.extra_window);
   o.extra_full_only = c.get_bool(p + "extra_full_only", o.extra_full_only);
+  o.swa_every = c.get_int(p + "swa_every", o.swa_every);
+  o.swa_max_n = int(c.get_int(p + "swa_max_n", o.swa_max_n));
 }
 
 void read_run_and_evaluation(const Config& c, const std::string& p, TrainOptions& o) {
@@ -105,6 +107,8 @@ std::string losses_and_data_error(const TrainOptions& o) {
     if (!(x >= 0 && x <= 1))
       return "training.extra_share, extra_share_final and extra_value_q_weight must be in [0, 1]";
   if (o.extra_decay_steps < 0) return "training.extra_decay_steps must be >= 0";
+  if (o.swa_every < 0) return "training.swa_every must be >= 0 (0 = no weight averaging)";
+  if (o.swa_max_n < 1) return "training.swa_max_n must be >= 1";
   if (o.extra_window < 1) return "training.extra_window must be >= 1";
   return "";
 }

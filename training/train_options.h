@@ -68,6 +68,13 @@ struct TrainOptions {
   // --relabel-from) label a few plies per game and leave the rest without a target.
   bool extra_full_only = false;
 
+  // Weight averaging (lc0's SWA, KataGo's averaged exports): every swa_every steps the weights and
+  // batch-norm statistics join a running mean over the last snapshots (at most swa_max_n: an exponential
+  // average once full); exported networks are that mean, which smooths SGD's noise at a high learning
+  // rate. 0 = off: exports are the trained weights.
+  int64_t swa_every = 0;
+  int swa_max_n = 8;
+
   int64_t checkpoint_every = 500;  // steps
   int keep_checkpoints = 3;
   int64_t export_every = 500;   // steps between networks exported for self-play

@@ -34,10 +34,29 @@ Trainer::Trainer(const TrainOptions& opts, const ModelConfig& cfg) : opts_(opts)
   } else {
     work_ = master_;
   }
+  if (opts.swa_every > 0) {
+    avg_ = JanggiNet(cfg);
+    avg_->to(device_);
+    avg_->eval();
+  }
   make_optimizer();
 }
 
 Trainer::~Trainer() = default;
+
+// avg = (avg * n + w) / (n + 1) with n capped at swa_max_n - 1: the plain mean of the first snapshots,
+// then an exponential average with weight 1 / swa_max_n on the newest. Integer buffers (batch counts)
+// are copied.
+void Trainer::update_average() {
+  torch::NoGradGuard ng;
+  const int n = std::min(avg_n_, opts_.swa_max_n - 1);
+  NamedTensors src = model_tensors(master_), dst = model_tensors(avg_);
+  for (size_t i = 0; i < src.size(); ++i) {
+    if (!dst[i].second.is_floating_point() || n == 0) dst[i].second.copy_(src[i].second);
+    else dst[i].second.mul_(double(n) / (n + 1)).add_(src[i].second, 1.0 / (n + 1));
+  }
+  avg_n_ = n + 1;
+}
 
 void Trainer::make_optimizer() {
   OptimizerSettings s;
@@ -122,6 +141,7 @@ Losses Trainer::train_step(const TrainBatch& b) {
   opt_->step(current_lr());
   ++step_;
   samples_ += b.size;
+  if (opts_.swa_every > 0 && step_ % opts_.swa_every == 0) update_average();
   return l;
 }
 
@@ -150,6 +170,10 @@ void Trainer::save_checkpoint(const std::string& path, const std::vector<std::pa
   NamedTensors t;
   for (auto& nt : model_tensors(master_)) t.emplace_back("model." + nt.first, nt.second.detach().to(torch::kCPU));
   for (auto& nt : opt_->state()) t.emplace_back("opt." + nt.first, nt.second.detach().to(torch::kCPU));
+  if (avg_n_ > 0) {  // optional records: older checkpoints have none and start a fresh average
+    for (auto& nt : model_tensors(avg_)) t.emplace_back("swa." + nt.first, nt.second.detach().to(torch::kCPU));
+    t.emplace_back("swa_n", torch::full({1}, int64_t(avg_n_), torch::kInt64));
+  }
   save_tensor_bundle(path, h, t);
 }
 
@@ -198,12 +222,30 @@ void Trainer::load_checkpoint(const std::string& path, std::vector<std::pair<std
   }
   step_ = h.step;
   samples_ = h.samples;
+  load_average(b, path);
   if (bf16_) sync_work_from_master();
   if (extra) *extra = h.extra;
 }
 
+// The weight average of a checkpoint, when it has one and this run averages (else it starts afresh).
+void Trainer::load_average(const TensorBundle& b, const std::string& path) {
+  avg_n_ = 0;
+  const torch::Tensor* n = b.tensor("swa_n");
+  if (!avg_ || !n) return;
+  if (n->numel() != 1 || n->scalar_type() != torch::kInt64 || n->item<int64_t>() < 1)
+    throw std::runtime_error(path + ": bad weight-average count");
+  torch::NoGradGuard ng;
+  for (auto& nt : model_tensors(avg_)) {
+    const torch::Tensor* src = b.tensor("swa." + nt.first);
+    if (!src || src->sizes() != nt.second.sizes() || src->scalar_type() != nt.second.scalar_type())
+      throw std::runtime_error(path + ": weight-average tensor '" + nt.first + "' missing or of the wrong shape");
+    nt.second.copy_(*src);
+  }
+  avg_n_ = int(std::min<int64_t>(n->item<int64_t>(), opts_.swa_max_n));
+}
+
 void Trainer::export_model(const std::string& path, const std::string& metadata) {
-  save_model(path, master_, step_, metadata);
+  save_model(path, exported_model(), step_, metadata);
 }
 
 }  // namespace jz

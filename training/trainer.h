@@ -1,6 +1,7 @@
 // The optimizer side of training: a JanggiNet, its optimizer and the loss, one step at a time.
 // Checkpoints hold everything a resumed run needs to take exactly the step it would have taken
-// (weights, batch-norm statistics, optimizer state, step; batches are drawn from (seed, step)).
+// (weights, batch-norm statistics, optimizer state, step, weight average; batches are drawn from
+// (seed, step)).
 #pragma once
 #include <torch/torch.h>
 
@@ -15,6 +16,8 @@
 #include "training/train_options.h"
 
 namespace jz {
+
+struct TensorBundle;
 
 struct Losses {
   double total = 0, policy = 0, value = 0, margin = 0, opp_policy = 0;
@@ -39,6 +42,10 @@ class Trainer {
   int64_t samples_trained() const { return samples_; }
   double current_lr() const;
   JanggiNet& model() { return master_; }
+  // What export_model writes: the weight average (training.swa_every) once it holds a snapshot, else
+  // the trained weights.
+  JanggiNet& exported_model() { return avg_n_ > 0 ? avg_ : master_; }
+  int averaged_snapshots() const { return avg_n_; }
   const ModelConfig& model_config() const { return cfg_; }
   torch::Device device() const { return device_; }
 
@@ -60,6 +67,8 @@ class Trainer {
   Losses compute(JanggiNet& net, const TrainBatch& b, bool backward);
   void make_optimizer();
   void sync_work_from_master();
+  void update_average();
+  void load_average(const TensorBundle& b, const std::string& path);
 
   TrainOptions opts_;
   ModelConfig cfg_;
@@ -67,6 +76,8 @@ class Trainer {
   bool bf16_ = false;
   JanggiNet master_{nullptr};  // fp32 weights the optimizer updates
   JanggiNet work_{nullptr};    // bf16 copy for forward/backward (bf16 only; else == master_)
+  JanggiNet avg_{nullptr};     // fp32 weight average (swa_every > 0)
+  int avg_n_ = 0;              // snapshots in it, at most swa_max_n
   std::unique_ptr<Optimizer> opt_;
   int64_t step_ = 0, samples_ = 0;
 };

@@ -135,7 +135,8 @@ TEST(TrainOptions, ParsesValidatesAndSchedules) {
 
   for (const char* bad :
        {"training:\n  optimizer: rmsprop\n", "training:\n  model: 4by32\n", "training:\n  batch_size: 0\n",
-        "training:\n  lr_steps: [200, 100]\n", "training:\n  lr: fast\n"}) {
+        "training:\n  lr_steps: [200, 100]\n", "training:\n  lr: fast\n", "training:\n  swa_every: -1\n",
+        "training:\n  swa_max_n: 0\n"}) {
     Config b;
     ASSERT_TRUE(b.parse(bad, "bad.yaml", &err));
     TrainOptions x;
@@ -504,6 +505,64 @@ TEST(Trainer, ExportedNetworkMatchesTheTrainedWeights) {
   EXPECT_TRUE(torch::allclose(want.policy, got.policy, 1e-5, 1e-5));
   EXPECT_TRUE(torch::allclose(want.wdl, got.wdl, 1e-5, 1e-5));
   t.model()->train();
+}
+
+// Every parameter and float buffer of a network, flattened into one vector.
+torch::Tensor flat_weights(JanggiNet& net) {
+  std::vector<torch::Tensor> all;
+  for (auto& p : net->parameters()) all.push_back(p.detach().flatten().to(torch::kFloat64));
+  for (auto& b : net->buffers())
+    if (b.is_floating_point()) all.push_back(b.detach().flatten().to(torch::kFloat64));
+  return torch::cat(all);
+}
+
+TEST(Trainer, ExportsTheWeightAverageAndResumesIt) {
+  ReplayBuffer buf(games_dir(), 1 << 30);
+  buf.refresh();
+  TrainOptions o = tiny_options();
+  o.swa_every = 2;
+  o.swa_max_n = 3;
+  Trainer t(o, tiny_model());
+  TrainBatch b;
+  torch::Tensor want;  // the average by its definition: mean of the first 3 snapshots, then 1/3 on the newest
+  int n = 0;
+  const std::string ckpt = TrainingData::dir + "/swa.jzckpt";
+  for (int s = 1; s <= 10; ++s) {
+    ASSERT_TRUE(sample_batch(buf, o.seed, t.step(), 32, true, b));
+    t.train_step(b);
+    if (s % 2 == 0) {
+      torch::Tensor w = flat_weights(t.model());
+      want = n == 0 ? w : want * (double(std::min(n, 2)) / (std::min(n, 2) + 1)) + w / (std::min(n, 2) + 1);
+      ++n;
+    }
+    if (s == 7) t.save_checkpoint(ckpt);
+    EXPECT_EQ(t.averaged_snapshots(), std::min(s / 2, 3)) << "step " << s;
+  }
+  EXPECT_TRUE(torch::allclose(flat_weights(t.exported_model()), want, 1e-6, 1e-7));
+  EXPECT_FALSE(torch::allclose(flat_weights(t.model()), want, 1e-3, 1e-3));  // the average is not the last weights
+
+  // The exported file holds the average.
+  const std::string path = TrainingData::dir + "/swa-net.jzn";
+  t.export_model(path, "test");
+  JanggiNet net = load_model(path, nullptr);
+  EXPECT_TRUE(torch::allclose(flat_weights(net), want, 1e-6, 1e-7));
+
+  // A resumed trainer continues the same average.
+  Trainer r(o, tiny_model());
+  r.load_checkpoint(ckpt);
+  EXPECT_EQ(r.averaged_snapshots(), 3);
+  for (int s = 8; s <= 10; ++s) {
+    ASSERT_TRUE(sample_batch(buf, o.seed, r.step(), 32, true, b));
+    r.train_step(b);
+  }
+  EXPECT_TRUE(torch::allclose(flat_weights(r.exported_model()), want, 1e-6, 1e-7));
+
+  // A run without averaging exports its trained weights, and reads the checkpoint as before.
+  TrainOptions plain = tiny_options();
+  Trainer p(plain, tiny_model());
+  p.load_checkpoint(ckpt);
+  EXPECT_EQ(p.averaged_snapshots(), 0);
+  EXPECT_TRUE(torch::equal(flat_weights(p.exported_model()), flat_weights(p.model())));
 }
 
 // Not a check: rewrites the real model and checkpoint seeds of fuzz/corpus/model/ after a format change
