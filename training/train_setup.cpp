@@ -1,5 +1,6 @@
 #include "training/train_setup.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <sstream>
 #include <stdexcept>
@@ -82,6 +83,29 @@ bool reconcile_config(const TrainRunArgs& a, const RunDir& run, const std::strin
   return true;
 }
 
+// --set lines are this session's only: a run resumed in place without the ones its newest checkpoint was
+// trained with changes recipe silently, so say which are gone.
+void note_dropped_overrides(const RunDir& run, const std::vector<std::string>& given) {
+  auto ckpts = list_checkpoints(run.checkpoints());
+  std::string bytes, err;
+  if (ckpts.empty() || !read_file(ckpts.back().second, bytes, &err)) return;
+  try {
+    CheckpointHeader h = check_checkpoint_header(parse_bundle(bytes, ckpts.back().second).header, ckpts.back().second);
+    std::string dropped;
+    for (const auto& [key, value] : h.extra) {
+      if (key != LINEAGE_OVERRIDES_KEY) continue;
+      std::istringstream lines(value);
+      for (std::string line; std::getline(lines, line);)
+        if (!line.empty() && std::find(given.begin(), given.end(), line) == given.end()) dropped += " --set " + line;
+    }
+    if (!dropped.empty())
+      JZ_LOG("train: note: %s was trained with%s; this session does not set them (repeat them to keep them)",
+             ckpts.back().second.c_str(), dropped.c_str());
+  } catch (const std::exception&) {
+    // open_trainer reports an unreadable checkpoint
+  }
+}
+
 }  // namespace
 
 bool setup_run(const TrainRunArgs& a, RunSetup& out, std::string* error) {
@@ -91,6 +115,7 @@ bool setup_run(const TrainRunArgs& a, RunSetup& out, std::string* error) {
   out.run = RunDir(a.run_dir);
   Lineage lineage;
   if (!a.resume_from.empty() && !read_lineage(a, out.run, lineage, error)) return false;
+  if (a.resume_from.empty()) note_dropped_overrides(out.run, a.overrides);
   std::string text;
   bool have_copy = false;
   if (!reconcile_config(a, out.run, lineage.config, text, have_copy, error)) return false;

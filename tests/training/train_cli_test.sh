@@ -45,7 +45,7 @@ if [ "$(ls "$RUN/games/w0/"*.jzc 2>/dev/null | wc -l)" -lt 1 ]; then
   exit 1
 fi
 
-timeout 300 "$BIN" train --config "$T/cfg.yaml" --run-dir "$RUN" --steps 20 2>"$T/t1.log"
+timeout 300 "$BIN" train --config "$T/cfg.yaml" --run-dir "$RUN" --steps 20 --set training.refresh_seconds=14 2>"$T/t1.log"
 check "train --steps 20 exits 0" [ $? -eq 0 ]
 check "config copied" cmp -s "$T/cfg.yaml" "$RUN/config.yaml"
 check "checkpoint at 20" [ -f "$RUN/checkpoints/ckpt-00000020.jzckpt" ]
@@ -55,6 +55,7 @@ check "train.csv has 4 rows" [ "$(tail -n +2 "$RUN/metrics/train.csv" | wc -l)" 
 timeout 300 "$BIN" train --run-dir "$RUN" --steps 30 2>"$T/t2.log"
 check "resume to 30 exits 0" [ $? -eq 0 ]
 check "resume says so" grep -q "resumed from .*ckpt-00000020.jzckpt at step 20" "$T/t2.log"
+check "resume names the --set lines it no longer has" grep -q "trained with --set training.refresh_seconds=14; this session does not set them" "$T/t2.log"
 check "only 2 checkpoints kept" [ "$(ls "$RUN/checkpoints" | wc -l)" -eq 2 ]
 check "train.csv steps unique" [ "$(cut -d, -f1 "$RUN/metrics/train.csv" | sort | uniq -d | wc -l)" -eq 0 ]
 check "train.csv has 6 rows" [ "$(tail -n +2 "$RUN/metrics/train.csv" | wc -l)" -eq 6 ]
