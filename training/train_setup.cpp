@@ -23,6 +23,18 @@ struct Lineage {
   int64_t step = 0, samples = 0;
 };
 
+// The --set lines a checkpoint was trained with (its lineage header key), one per line.
+std::vector<std::string> carried_overrides(const CheckpointHeader& h) {
+  std::vector<std::string> out;
+  for (const auto& [key, value] : h.extra) {
+    if (key != LINEAGE_OVERRIDES_KEY) continue;
+    std::istringstream lines(value);
+    for (std::string line; std::getline(lines, line);)
+      if (!line.empty()) out.push_back(line);
+  }
+  return out;
+}
+
 // RUN/lineage.txt: "step N samples M" of the checkpoint --resume-from started the run from.
 bool read_lineage_start(const RunDir& run, RunSetup& out, std::string* error) {
   if (!std::filesystem::exists(run.lineage())) return true;
@@ -47,13 +59,9 @@ bool read_lineage(const TrainRunArgs& a, const RunDir& run, Lineage& out, std::s
     CheckpointHeader h = check_checkpoint_header(parse_bundle(out.bytes, path).header, path);
     out.step = h.step;
     out.samples = h.samples;
-    for (const auto& [key, value] : h.extra) {
+    for (const auto& [key, value] : h.extra)
       if (key == LINEAGE_CONFIG_KEY) out.config = value;
-      if (key != LINEAGE_OVERRIDES_KEY) continue;
-      std::istringstream lines(value);
-      for (std::string line; std::getline(lines, line);)
-        if (!line.empty()) out.overrides.push_back(line);
-    }
+    out.overrides = carried_overrides(h);
   } catch (const std::exception& e) {
     return *error = e.what(), false;
   }
@@ -92,12 +100,8 @@ void note_dropped_overrides(const RunDir& run, const std::vector<std::string>& g
   try {
     CheckpointHeader h = check_checkpoint_header(parse_bundle(bytes, ckpts.back().second).header, ckpts.back().second);
     std::string dropped;
-    for (const auto& [key, value] : h.extra) {
-      if (key != LINEAGE_OVERRIDES_KEY) continue;
-      std::istringstream lines(value);
-      for (std::string line; std::getline(lines, line);)
-        if (!line.empty() && std::find(given.begin(), given.end(), line) == given.end()) dropped += " --set " + line;
-    }
+    for (const std::string& line : carried_overrides(h))
+      if (std::find(given.begin(), given.end(), line) == given.end()) dropped += " --set " + line;
     if (!dropped.empty())
       JZ_LOG("train: note: %s was trained with%s; this session does not set them (repeat them to keep them)",
              ckpts.back().second.c_str(), dropped.c_str());

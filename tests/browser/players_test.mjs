@@ -34,7 +34,6 @@ async function fits(page, what) {
   check(w <= 390, `[${what}] fits 390 px (scrollWidth ${w})`);
 }
 
-// Plays Cho for the person with the UCI engine until the game ends; returns the plies played.
 // The legal move that loses the least among those that lose at least SLIP_CP against the best one in a
 // depth-3 search (the largest loss if none does): about a pawn and a half to a piece.
 const SLIP_CP = 250;
@@ -49,6 +48,7 @@ async function slip(page, s) {
   return (slips.length ? slips[0] : scored[scored.length - 1])[0];
 }
 
+// Plays Cho for the person with the UCI engine until the game ends; returns the plies played.
 async function playToTheEnd(page, touch, tag) {
   let reloaded = false, slipped = false;
   for (let i = 0; i < 400; i++) {
@@ -67,8 +67,9 @@ async function playToTheEnd(page, touch, tag) {
     if (s.busy || s.turn !== "cho") { await new Promise((r) => setTimeout(r, 30)); continue; }
     // Once, early, a deliberate inaccuracy: the review must then have a mistake to list whatever the rest of
     // the game holds (a flawless win against easy lists none).
-    const mv = !slipped && s.moves.length >= 8 ? await slip(page, s) : await engine.best(s.start, s.moves);
-    slipped = slipped || s.moves.length >= 8;
+    const slipNow = !slipped && s.moves.length >= 8;
+    slipped = slipped || slipNow;
+    const mv = slipNow ? await slip(page, s) : await engine.best(s.start, s.moves);
     const m = mv.match(/^([a-i]\d+)([a-i]\d+)$/);
     if (!m) throw new Error("engine answered " + mv);
     if (m[1] === m[2]) await page.click("#pass");
