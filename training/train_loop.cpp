@@ -1,7 +1,6 @@
 #include "training/train_loop.h"
 
 #include <chrono>
-#include <filesystem>
 #include <map>
 #include <memory>
 #include <thread>
@@ -360,11 +359,8 @@ bool run_training(const TrainRunArgs& a, const std::atomic<int>& stop, std::stri
   }
   std::unique_ptr<ReplayBuffer> extra;
   if (!setup.options.extra_data.empty()) {
-    // A missing folder is a mistake; an empty one is a teacher that has not written yet (teach
+    // setup_run checked the folder; an empty one is a teacher that has not written yet (teach
     // --relabel-from labels the run's own games): its chunks are picked up as they appear.
-    std::error_code ec;
-    if (!std::filesystem::is_directory(setup.options.extra_data, ec))
-      return *error = "training.extra_data '" + setup.options.extra_data + "' is not a folder", false;
     extra = std::make_unique<ReplayBuffer>(setup.options.extra_data, setup.options.extra_window);
     extra->refresh();
     ReplayStats es = extra->stats();

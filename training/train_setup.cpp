@@ -143,6 +143,12 @@ bool setup_run(const TrainRunArgs& a, RunSetup& out, std::string* error) {
   out.init_from = a.init_from;
   if (!a.init_from.empty() && !std::filesystem::exists(a.init_from))
     return *error = "--init-from " + a.init_from + " does not exist", false;
+  // Every check before the run directory is written: a refused --resume-from into a new directory must
+  // leave nothing there, or its retry is refused as a run with checkpoints. A missing folder is a mistake;
+  // an empty one is a teacher that has not written yet (its chunks are taken as they appear).
+  std::error_code ec;
+  if (!out.options.extra_data.empty() && !std::filesystem::is_directory(out.options.extra_data, ec))
+    return *error = "training.extra_data '" + out.options.extra_data + "' is not a folder", false;
   if (!out.run.create(error) || !(have_copy || write_file_atomic(out.run.config(), text, error))) return false;
   if (!lineage.bytes.empty() &&
       (!write_file_atomic(out.run.lineage(),

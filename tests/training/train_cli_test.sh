@@ -83,6 +83,16 @@ losses() { awk -F, 'NR == 1 { for (i = 1; i <= NF; ++i) if ($i == "loss") c = i 
 check "the moved lineage takes the same steps" [ "$(losses "$T/same/metrics/train.csv")" = "$(losses "$T/moved/metrics/train.csv")" -a -n "$(losses "$T/moved/metrics/train.csv")" ]
 timeout 60 "$BIN" train --resume-from "$RUN/checkpoints/ckpt-00000040.jzckpt" --run-dir "$RUN" --steps 60 2>"$T/e8.log"
 check "--resume-from into a run with checkpoints: one line" one_line_error "$T/e8.log"
+# A refused --resume-from leaves the new directory untouched, so the same command works once the cause is fixed
+# (a labeller's folder that did not exist yet): no half-made run with a checkpoint that refuses the retry.
+timeout 60 "$BIN" train --resume-from "$RUN/checkpoints/ckpt-00000040.jzckpt" --run-dir "$T/late" --steps 45 \
+  --set training.extra_data="$T/late-labels" 2>"$T/e9.log"
+check "--resume-from with a missing extra_data folder: one line" one_line_error "$T/e9.log"
+check "--resume-from refused: the new run directory is not made" [ ! -e "$T/late" ]
+mkdir -p "$T/late-labels" "$T/late" && cp -r "$RUN/games" "$T/late/games"
+timeout 300 "$BIN" train --resume-from "$RUN/checkpoints/ckpt-00000040.jzckpt" --run-dir "$T/late" --steps 45 \
+  --set training.extra_data="$T/late-labels" 2>"$T/l3.log"
+check "--resume-from again once the folder exists: resumes at step 40" grep -q "resumed from .*ckpt-00000040.jzckpt at step 40" "$T/l3.log"
 
 # Stopped by SIGTERM mid-run: a checkpoint at the step it stopped, and the next run goes on from it.
 timeout 300 "$BIN" train --run-dir "$RUN" 2>"$T/t3.log" &
