@@ -19,6 +19,15 @@ eng = subprocess.Popen([a.bin, 'uci'], stdin=subprocess.PIPE, stdout=subprocess.
 
 def send(s): eng.stdin.write(s + '\n')
 
+variant = None
+
+def use_rules(g):  # the engine plays each game's rules (an `evaluate` games file names them: janggi, xiangqi, ...)
+    global variant
+    if g.get('rules', 'janggi') == variant: return
+    variant = g.get('rules', 'janggi')
+    send('setoption name UCI_Variant value %s' % variant); send('isready')
+    while not eng.stdout.readline().startswith('readyok'): pass
+
 def score(fen, moves):  # side to move's view; mate in n as +-(30000 - n); other decisive endings are cp +-(20000 - plies)
     send('position fen %s%s' % (fen, ' moves ' + ' '.join(moves) if moves else ''))
     send('go depth %d' % a.depth)
@@ -53,6 +62,7 @@ if a.mates:
         if a.player not in (g['cho'], g['han']) or g['ending'] != 'checkmate': continue
         moves, side = g['moves'].split(), 0 if g['cho'] == a.player else 1
         if (g['result'] == '1-0') == (side == 0): continue  # the player won
+        use_rules(g)
         b = mate_blunder(g, moves, side)
         dist[b[2] if b else 'none'] += 1
         print('game %d (%d plies): %s' % (g['game'], len(moves), 'ply %d %s let %s' % b if b else 'no single move'),
@@ -67,6 +77,7 @@ for line in open(a.games):
     if a.player not in (g['cho'], g['han']): continue
     moves, side = g['moves'].split(), 0 if g['cho'] == a.player else 1
     drops = []
+    use_rules(g)
     for i in range(4 + side, len(moves), 2):  # plies 0-3 may be the random opening
         before = score(g['start_fen'], moves[:i])
         after = -score(g['start_fen'], moves[:i + 1])
