@@ -1,6 +1,8 @@
 // `janggi-zero bench guard`: the cost of the root's mate guard (mcts/mate_search.h) on real positions,
 // the match positions of a games file, for the play setting and the deeper ones it was chosen against.
-// Reported as CPU milliseconds per root (mean, 99th percentile, worst) and as a share of a move's time.
+// Reported as CPU milliseconds per root (mean, 99th percentile, worst) and as a share of a move's time, and
+// the same for the deeper check of the one move played (SearchParams::mate_verify), with the played moves
+// it proves lost.
 #include <algorithm>
 #include <cstdio>
 #include <memory>
@@ -28,6 +30,7 @@ int run_bench_guard(const std::string& games, int every, int limit, double movet
   std::string err;
   if (!read_records(games, records, &err)) return report_error(err, 2);
   std::vector<Position> roots;
+  std::vector<Move> played;  // the game's move from each root
   for (const MatchRecord& r : records) {
     Position pos;
     if (!pos.set_fen(r.start_fen, r.rules, r.options, &err)) return report_error(games + ": " + err, 2);
@@ -35,7 +38,8 @@ int run_bench_guard(const std::string& games, int every, int limit, double movet
       if (!is_legal(pos, r.moves[i])) return report_error(games + ": game " + std::to_string(r.index) + " ply " +
                                                               std::to_string(i + 1) + ": illegal move", 2);
       pos.do_move(r.moves[i]);
-      if ((i + 1) % every == 0 && !game_result(pos).over()) roots.push_back(pos);
+      if ((i + 1) % every == 0 && !game_result(pos).over() && i + 1 < r.moves.size())
+        roots.push_back(pos), played.push_back(r.moves[i + 1]);
     }
   }
   if (roots.empty()) return report_error(games + ": no positions", 2);
@@ -45,6 +49,14 @@ int run_bench_guard(const std::string& games, int every, int limit, double movet
       {"3 moves, 1 quiet", 3, 1, 0},
       {"5 checks", 0, 0, 5},
       {"4 moves, 1 quiet", 4, 1, 0},
+  };
+  auto report = [&](const char* name, std::vector<double>& ms, const char* unit, long moves, long won, long lost) {
+    std::sort(ms.begin(), ms.end());
+    double mean = 0;
+    for (double x : ms) mean += x / double(ms.size());
+    std::printf("%-34s %7.2f ms/%s (%5.2f%% of %.0f ms), p99 %7.1f ms, worst %7.1f ms | moves %ld: won %ld, lost %ld\n",
+                name, mean, unit, 100 * mean / movetime_ms, movetime_ms,
+                ms[std::min(ms.size() - 1, ms.size() * 99 / 100)], ms.back(), moves, won, lost);
   };
   for (const GuardSetting& g : settings) {
     std::vector<double> ms;
@@ -61,13 +73,19 @@ int run_bench_guard(const std::string& games, int every, int limit, double movet
       moves += list.size;
       ms.push_back(1000 * (thread_cpu_seconds() - t0));
     }
-    std::sort(ms.begin(), ms.end());
-    double mean = 0;
-    for (double x : ms) mean += x / double(ms.size());
-    std::printf("%-34s %7.2f ms/root (%5.2f%% of %.0f ms), p99 %7.1f ms, worst %7.1f ms | moves %ld: won %ld, lost %ld\n",
-                g.name, mean, 100 * mean / movetime_ms, movetime_ms, ms[std::min(ms.size() - 1, ms.size() * 99 / 100)],
-                ms.back(), moves, won, lost);
+    report(g.name, ms, "root", moves, won, lost);
   }
+  std::vector<double> ms;
+  long won = 0, lost = 0;
+  for (size_t i = 0; i < roots.size(); ++i) {
+    Position pos = roots[i];
+    double t0 = thread_cpu_seconds();
+    int plies;
+    int v = mcts::guard_verdict(pos, played[i], PLAY_MATE_VERIFY, PLAY_MATE_VERIFY_QUIET, PLAY_MATE_VERIFY_CHECKS, plies);
+    won += v > 0, lost += v < 0;
+    ms.push_back(1000 * (thread_cpu_seconds() - t0));
+  }
+  report("verify the move played (4, 2; 7)", ms, "move", long(roots.size()), won, lost);
   return 0;
 }
 

@@ -1,4 +1,5 @@
-// net:PATH[,sims=N|movetime=MS][,batch=B][,reuse=0|1][,mate1=0|1][,guard=0|1][,score=W][,device=cpu|cuda|auto]
+// net:PATH[,sims=N|movetime=MS][,batch=B][,reuse=0|1][,mate1=0|1][,guard=0|1][,verify=0|1][,score=W]
+//   [,device=cpu|cuda|auto]
 //   [,precision=fp32|bf16|auto][,cpuct=C,cpuct_growth=G,fpu=F] (search constants, for tuning play)
 // MCTS (mcts/) with a network from a model file (nn/). Networks are loaded once per process and
 // path and shared by every game (NetworkEvaluator is thread-safe); each player has its own tree.
@@ -9,7 +10,8 @@
 // A sims player stays fp32 unless told: its games then replay the same on any machine.
 // guard=0|1: the root's mate guard (SearchParams::mate_guard, PLAY_MATE_GUARD), on by default for movetime
 // players as in the UCI engine (about 1-2% of a 1 s move); sims players keep the plain search of the
-// learning curves unless told.
+// learning curves unless told. verify=0|1: the chosen move checked deeper before it is played
+// (SearchParams::mate_verify, PLAY_MATE_VERIFY); it follows guard unless told.
 #include <torch/torch.h>
 
 #include <map>
@@ -104,15 +106,15 @@ bool make_net_player(const PlayerSpec& s, uint64_t seed, std::unique_ptr<Player>
     *error = "player spec '" + s.text + "': no model file '" + s.arg + "'";
     return false;
   }
-  int64_t sims = -1, movetime = -1, batch = -1, reuse = -1, mate1 = 1, guard = -1;
+  int64_t sims = -1, movetime = -1, batch = -1, reuse = -1, mate1 = 1, guard = -1, verify = -1;
   SearchParams params;
   double score = 0, cpuct = params.cpuct, cpuct_growth = params.cpuct_growth, fpu = params.fpu_reduction;
-  if (!spec_keys(s, {"sims", "movetime", "batch", "reuse", "mate1", "guard", "score", "device", "precision",
+  if (!spec_keys(s, {"sims", "movetime", "batch", "reuse", "mate1", "guard", "verify", "score", "device", "precision",
                      "cpuct", "cpuct_growth", "fpu"},
                  error) ||
       !spec_double(s, "score", 0, 10, score, error) || !spec_double(s, "cpuct", 0.01, 100, cpuct, error) ||
       !spec_double(s, "cpuct_growth", 0, 100, cpuct_growth, error) || !spec_double(s, "fpu", 0, 10, fpu, error) || !spec_int(s, "mate1", 0, 1, mate1, error) ||
-      !spec_int(s, "guard", 0, 1, guard, error) ||
+      !spec_int(s, "guard", 0, 1, guard, error) || !spec_int(s, "verify", 0, 1, verify, error) ||
       !spec_int(s, "sims", 1, 100000000, sims, error) || !spec_int(s, "movetime", 1, 86400000, movetime, error) ||
       !spec_int(s, "batch", 1, 4096, batch, error) || !spec_int(s, "reuse", 0, 1, reuse, error))
     return false;
@@ -140,10 +142,8 @@ bool make_net_player(const PlayerSpec& s, uint64_t seed, std::unique_ptr<Player>
   }
   params.seed = seed;
   params.mate_in_one = mate1 == 1;
-  if (guard == 1 || (guard < 0 && timed)) {
-    params.mate_guard = PLAY_MATE_GUARD;
-    params.mate_guard_checks = PLAY_MATE_GUARD_CHECKS;
-  }
+  const bool guarded = guard == 1 || (guard < 0 && timed);
+  set_play_mate_search(params, guarded, verify == 1 || (verify < 0 && guarded));
   params.score_utility_weight = float(score);
   if (!out) return true;  // checking a spec does not load the network
   std::shared_ptr<Evaluator> net = shared_network(s.arg, device, precision, error);

@@ -547,6 +547,7 @@ SearchResult Tree::summary() const {
 }
 
 SearchResult Tree::result() {
+  verify_choice();
   SearchResult r = summary();
   if (r.moves.empty() || params_.gumbel || params_.temperature <= 0 || shortest_win(root_) >= 0) return r;
   bool forced = params_.forced_playouts && params_.full_search;

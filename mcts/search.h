@@ -19,6 +19,10 @@ namespace jz {
 // 5-move check sequences. Its cost per root (`janggi-zero bench guard`, about 1% of a 1 s move) and what it
 // catches in lost games are measured in docs/training/warmstart-5/README.md.
 constexpr int PLAY_MATE_GUARD = 3, PLAY_MATE_GUARD_CHECKS = 5;
+// The move play is about to make is checked deeper (SearchParams::mate_verify): mates in 4 moves whose first 2
+// may be quiet, and 7-move check sequences. Too dear for every root move (bench guard: ~18% of a 1 s move for
+// 2 quiet moves at 3), cheap for the one played; docs/training/xiangqi/README.md has what it caught.
+constexpr int PLAY_MATE_VERIFY = 4, PLAY_MATE_VERIFY_QUIET = 2, PLAY_MATE_VERIFY_CHECKS = 7;
 
 struct SearchParams {
   // Budget. simulations = visits to the root's children to reach, reused subtree visits included.
@@ -73,6 +77,11 @@ struct SearchParams {
   int mate_guard = 0;
   int mate_guard_quiet = 1;
   int mate_guard_checks = 0;
+  // The same question, deeper, for the move the search chose (result()): a proven loss is marked and the
+  // next choice checked, until one is not proven lost (play; 0 = off, self-play).
+  int mate_verify = 0;
+  int mate_verify_quiet = 2;
+  int mate_verify_checks = 0;
 
   // KataGo forced playouts at the root (PUCT root only, full searches) + policy target pruning.
   bool forced_playouts = false;
@@ -175,6 +184,7 @@ class Tree {
   int select_root_gumbel() const;
   void prepare_root();
   void guard_root();
+  void verify_choice();
   void backup(mcts::Node* leaf, double v, float d, float m, int depth);
   void free_subtree(mcts::Node* node);
   mcts::Node* child_at(mcts::Node* node, int index, bool create);
@@ -206,6 +216,15 @@ class Tree {
   int max_depth_ = 0;
   double start_time_ = 0;
 };
+
+// Play's mate search (UCI engine, web, timed match players): the root guard and the chosen move's check.
+inline void set_play_mate_search(SearchParams& p, bool guard, bool verify) {
+  p.mate_guard = guard ? PLAY_MATE_GUARD : 0;
+  p.mate_guard_checks = guard ? PLAY_MATE_GUARD_CHECKS : 0;
+  p.mate_verify = verify ? PLAY_MATE_VERIFY : 0;
+  p.mate_verify_quiet = PLAY_MATE_VERIFY_QUIET;
+  p.mate_verify_checks = verify ? PLAY_MATE_VERIFY_CHECKS : 0;
+}
 
 // Synchronous driver: gathers up to `batch` leaves at a time (0 = evaluator's preferred batch) until
 // the tree is finished.

@@ -46,4 +46,32 @@ void Tree::guard_root() {
   if (root_->proven == 0 && lost == k) root_->proven = 1, root_->proof_plies = uint8_t(longest);
 }
 
+// The chosen move, proven again with the deeper family (SearchParams::mate_verify) before it is played:
+// a move the network and the cheap guard both missed (a quiet set-up of a mate) is marked lost like the
+// guard's, and the search's next choice is checked in turn. Only moves that would be played are searched.
+void Tree::verify_choice() {
+  const int n = params_.mate_verify, quiet = params_.mate_verify_quiet, checks = params_.mate_verify_checks;
+  if ((n <= 0 && checks <= 0) || root_->state != mcts::NodeState::EXPANDED || root_->proven) return;
+  const int k = root_->num_edges;
+  Position pos = root_pos_;
+  for (int tries = 0; tries < k; ++tries) {
+    const Move m = summary().move;
+    int i = 0;
+    while (i < k && root_->edges[i].move != m) ++i;
+    if (i == k) return;
+    Node* c = child_at(root_, i, false);
+    if (c && c->proven) return;  // a proven win, or a loss with nothing better left
+    int plies = 0;
+    const int proven = mcts::guard_verdict(pos, m, n, quiet, checks, plies);
+    if (proven >= 0) return;
+    c = child_at(root_, i, true);
+    c->proven = -1;
+    c->proof_plies = uint8_t(plies);
+    int lost = 0, longest = 0;
+    for (const Node* x = root_->child; x; x = x->sibling)
+      if (x->proven < 0) ++lost, longest = std::max(longest, x->proof_plies + 1);
+    if (lost == k) root_->proven = 1, root_->proof_plies = uint8_t(longest);
+  }
+}
+
 }  // namespace jz

@@ -39,8 +39,7 @@ class MctsSearch : public NetSearch {
     p.simulations = t.infinite || t.simulations <= 0 ? (1 << 30) : t.simulations;
     p.time_limit = t.infinite ? 0 : t.seconds;
     p.seed = 1;
-    p.mate_guard = PLAY_MATE_GUARD;
-    p.mate_guard_checks = PLAY_MATE_GUARD_CHECKS;
+    set_play_mate_search(p, true, true);
     tree_.set_params(p);
     reach(pos);
     tree_.new_search();

@@ -64,6 +64,12 @@ TEST(NetPlayer, PlaysLegalGames) {
     EXPECT_FALSE(check_player_spec("net:" + path + ",sims=8," + bad, &err)) << bad;
     EXPECT_NE(err.find("guard"), std::string::npos) << err;
   }
+  EXPECT_TRUE(check_player_spec("net:" + path + ",movetime=10,verify=0", &err)) << err;
+  EXPECT_TRUE(check_player_spec("net:" + path + ",sims=8,guard=0,verify=1", &err)) << err;
+  for (const char* bad : {"verify=2", "verify=-1", "verify=x"}) {
+    EXPECT_FALSE(check_player_spec("net:" + path + ",sims=8," + bad, &err)) << bad;
+    EXPECT_NE(err.find("verify"), std::string::npos) << err;
+  }
   // A file that is not a model: a clear error when the player is made.
   std::string junk = path + ".junk";
   { std::ofstream(junk) << "not a model"; }

@@ -2,6 +2,7 @@
 #include <cmath>
 #include <random>
 
+#include "core/notation.h"
 #include "mcts/mate_search.h"
 #include "tests/mcts/helpers.h"
 
@@ -285,6 +286,66 @@ TEST(MctsSearch, MateGuardAvoidsMateInTwoThreats) {
     }
   EXPECT_GT(checked, 3);
   EXPECT_GT(unsafe_without, 0);
+}
+
+// The chosen move's check (mate_verify) without the root guard: the move played is never one after which
+// the opponent mates in 2, and where the search's own choice was safe it is left alone (only moves that
+// would be played are searched, and only a proven loss changes one).
+TEST(MctsSearch, MateVerifyReplacesOnlyLosingChoices) {
+  UniformEvaluator eval;
+  SearchParams p;
+  p.simulations = 2;
+  int checked = 0, replaced = 0;
+  for (const char* f : MATE_IN_2)
+    for (std::string fen : {std::string(f), flip_fen(f)}) {
+      size_t side = fen.find(' ') + 1;
+      fen[side] = fen[side] == 'w' ? 'b' : 'w';
+      Position pos;
+      std::string err;
+      if (!pos.set_fen(fen, Ruleset::CASUAL, &err) || game_result(pos).over()) continue;
+      auto unsafe = [&](Move m) {
+        pos.do_move(m);
+        bool u = full_width_mate_in_2(pos);
+        pos.undo_move();
+        return u;
+      };
+      MoveList moves;
+      generate_legal(pos, moves);
+      int safe = 0;
+      for (Move m : moves) safe += !unsafe(m);
+      if (safe == 0) continue;
+      Move plain = search(pos, eval, p).move;
+      SearchParams v = p;
+      v.mate_verify = 2;
+      v.mate_verify_quiet = 2;  // full width: any mate in 2
+      SearchResult r = search(pos, eval, v);
+      EXPECT_FALSE(unsafe(r.move)) << fen << " played " << r.move.raw;
+      if (!unsafe(plain)) EXPECT_EQ(r.move, plain) << fen;
+      replaced += r.move != plain;
+      ++checked;
+    }
+  EXPECT_GT(checked, 3);
+  EXPECT_GT(replaced, 0);
+}
+
+// A losing move of the Xiangqi network against easy (docs/training/xiangqi: game 45 of the step-56,785
+// match, ply 46): after black's king e9f9 red mates in 3 with a quiet set-up move. Play's every-move guard
+// does not prove it; the check of the chosen move does, and four other moves are not proven lost.
+TEST(MctsSearch, MateVerifyCatchesAQuietSetUpTheRootGuardMisses) {
+  Position pos = make_pos("2bR1a3/r3k4/4b4/6p2/pR6p/2P1P1P2/8P/B3B4/4A1n2/3K1A3 b - - 0 23", Ruleset::XIANGQI);
+  Move losing;
+  ASSERT_TRUE(parse_uci_move("e9f9", losing) && is_legal(pos, losing));
+  int plies = 0;
+  EXPECT_EQ(mcts::guard_verdict(pos, losing, PLAY_MATE_GUARD, 1, PLAY_MATE_GUARD_CHECKS, plies), 0);
+  EXPECT_EQ(mcts::guard_verdict(pos, losing, PLAY_MATE_VERIFY, PLAY_MATE_VERIFY_QUIET, PLAY_MATE_VERIFY_CHECKS, plies),
+            -1);
+  // The other moves are not all lost: the check has a move to play instead.
+  MoveList moves;
+  generate_legal(pos, moves);
+  int open = 0;
+  for (Move m : moves)
+    open += mcts::guard_verdict(pos, m, PLAY_MATE_VERIFY, PLAY_MATE_VERIFY_QUIET, PLAY_MATE_VERIFY_CHECKS, plies) >= 0;
+  EXPECT_GT(open, 0);
 }
 
 // Han has just passed: a Cho pass ends the game now by counting. Ahead, Cho should end it; behind,
