@@ -252,13 +252,10 @@ TEST(MctsSearch, TimedSearchStopsWhenTheRootIsProvenWon) {
   EXPECT_GE(r.root_visits, 300);
 }
 
-// With the defender to move, a move after which the attacker mates in 2 is proven lost by the guard, so a
-// search too small to see the mate still avoids it; without the guard it walks into some of them.
-TEST(MctsSearch, MateGuardAvoidsMateInTwoThreats) {
-  UniformEvaluator eval;
-  SearchParams p;
-  p.simulations = 2;
-  int checked = 0, unsafe_without = 0;
+// The MATE_IN_2 positions (and their mirrors) with the defender to move: fn(fen, pos, unsafe, safe, moves),
+// where unsafe(m) says the attacker mates in 2 after m and safe counts the defender's moves that are not.
+template <class Fn>
+void for_each_mate_threat(Fn fn) {
   for (const char* f : MATE_IN_2)
     for (std::string fen : {std::string(f), flip_fen(f)}) {
       size_t side = fen.find(' ') + 1;
@@ -266,24 +263,36 @@ TEST(MctsSearch, MateGuardAvoidsMateInTwoThreats) {
       Position pos;
       std::string err;
       if (!pos.set_fen(fen, Ruleset::CASUAL, &err) || game_result(pos).over()) continue;
-      MoveList moves;
-      generate_legal(pos, moves);
       auto unsafe = [&](Move m) {
         pos.do_move(m);
         bool u = full_width_mate_in_2(pos);
         pos.undo_move();
         return u;
       };
+      MoveList moves;
+      generate_legal(pos, moves);
       int safe = 0;
       for (Move m : moves) safe += !unsafe(m);
-      if (safe == 0 || safe == moves.size) continue;
-      unsafe_without += unsafe(search(pos, eval, p).move);
-      SearchParams g = p;
-      g.mate_guard = 2;
-      SearchResult r = search(pos, eval, g);
-      EXPECT_FALSE(unsafe(r.move)) << fen << " played " << r.move.raw;
-      ++checked;
+      fn(fen, pos, unsafe, safe, int(moves.size));
     }
+}
+
+// With the defender to move, a move after which the attacker mates in 2 is proven lost by the guard, so a
+// search too small to see the mate still avoids it; without the guard it walks into some of them.
+TEST(MctsSearch, MateGuardAvoidsMateInTwoThreats) {
+  UniformEvaluator eval;
+  SearchParams p;
+  p.simulations = 2;
+  int checked = 0, unsafe_without = 0;
+  for_each_mate_threat([&](const std::string& fen, Position& pos, auto& unsafe, int safe, int moves) {
+    if (safe == 0 || safe == moves) return;
+    unsafe_without += unsafe(search(pos, eval, p).move);
+    SearchParams g = p;
+    g.mate_guard = 2;
+    SearchResult r = search(pos, eval, g);
+    EXPECT_FALSE(unsafe(r.move)) << fen << " played " << r.move.raw;
+    ++checked;
+  });
   EXPECT_GT(checked, 3);
   EXPECT_GT(unsafe_without, 0);
 }
@@ -296,34 +305,18 @@ TEST(MctsSearch, MateVerifyReplacesOnlyLosingChoices) {
   SearchParams p;
   p.simulations = 2;
   int checked = 0, replaced = 0;
-  for (const char* f : MATE_IN_2)
-    for (std::string fen : {std::string(f), flip_fen(f)}) {
-      size_t side = fen.find(' ') + 1;
-      fen[side] = fen[side] == 'w' ? 'b' : 'w';
-      Position pos;
-      std::string err;
-      if (!pos.set_fen(fen, Ruleset::CASUAL, &err) || game_result(pos).over()) continue;
-      auto unsafe = [&](Move m) {
-        pos.do_move(m);
-        bool u = full_width_mate_in_2(pos);
-        pos.undo_move();
-        return u;
-      };
-      MoveList moves;
-      generate_legal(pos, moves);
-      int safe = 0;
-      for (Move m : moves) safe += !unsafe(m);
-      if (safe == 0) continue;
-      Move plain = search(pos, eval, p).move;
-      SearchParams v = p;
-      v.mate_verify = 2;
-      v.mate_verify_quiet = 2;  // full width: any mate in 2
-      SearchResult r = search(pos, eval, v);
-      EXPECT_FALSE(unsafe(r.move)) << fen << " played " << r.move.raw;
-      if (!unsafe(plain)) EXPECT_EQ(r.move, plain) << fen;
-      replaced += r.move != plain;
-      ++checked;
-    }
+  for_each_mate_threat([&](const std::string& fen, Position& pos, auto& unsafe, int safe, int) {
+    if (safe == 0) return;
+    Move plain = search(pos, eval, p).move;
+    SearchParams v = p;
+    v.mate_verify = 2;
+    v.mate_verify_quiet = 2;  // full width: any mate in 2
+    SearchResult r = search(pos, eval, v);
+    EXPECT_FALSE(unsafe(r.move)) << fen << " played " << r.move.raw;
+    if (!unsafe(plain)) EXPECT_EQ(r.move, plain) << fen;
+    replaced += r.move != plain;
+    ++checked;
+  });
   EXPECT_GT(checked, 3);
   EXPECT_GT(replaced, 0);
 }
