@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <memory>
+#include <numeric>
 #include <string>
 #include <vector>
 
@@ -75,17 +76,31 @@ int run_bench_guard(const std::string& games, int every, int limit, double movet
     }
     report(g.name, ms, "root", moves, won, lost);
   }
-  std::vector<double> ms;
-  long won = 0, lost = 0;
-  for (size_t i = 0; i < roots.size(); ++i) {
-    Position pos = roots[i];
-    double t0 = thread_cpu_seconds();
-    int plies;
-    int v = mcts::guard_verdict(pos, played[i], PLAY_MATE_VERIFY, PLAY_MATE_VERIFY_QUIET, PLAY_MATE_VERIFY_CHECKS, plies);
-    won += v > 0, lost += v < 0;
-    ms.push_back(1000 * (thread_cpu_seconds() - t0));
+  // The check of the move played, without a node limit and with play's (PLAY_MATE_VERIFY_NODES): the
+  // positions it visits, and the proofs the limit costs.
+  for (int64_t node_limit : {int64_t(0), PLAY_MATE_VERIFY_NODES}) {
+    std::vector<double> ms, nodes;
+    long won = 0, lost = 0, cut = 0;
+    for (size_t i = 0; i < roots.size(); ++i) {
+      Position pos = roots[i];
+      mcts::MateBudget budget{node_limit > 0 ? node_limit : INT64_MAX};
+      const int64_t start = budget.nodes_left;
+      double t0 = thread_cpu_seconds();
+      int plies;
+      int v = mcts::guard_verdict(pos, played[i], PLAY_MATE_VERIFY, PLAY_MATE_VERIFY_QUIET, PLAY_MATE_VERIFY_CHECKS,
+                                  plies, &budget);
+      ms.push_back(1000 * (thread_cpu_seconds() - t0));
+      nodes.push_back(double(start - budget.nodes_left));
+      won += v > 0, lost += v < 0, cut += budget.cut;
+    }
+    std::string name =
+        node_limit > 0 ? "verify, " + std::to_string(node_limit) + " nodes" : "verify the move played (4, 2; 7)";
+    std::sort(nodes.begin(), nodes.end());
+    report(name.c_str(), ms, "move", long(roots.size()), won, lost);
+    std::printf("%-34s nodes/move mean %.0f, p99 %.0f, worst %.0f; cut short %ld\n", "",
+                std::accumulate(nodes.begin(), nodes.end(), 0.0) / double(nodes.size()),
+                nodes[std::min(nodes.size() - 1, nodes.size() * 99 / 100)], nodes.back(), cut);
   }
-  report("verify the move played (4, 2; 7)", ms, "move", long(roots.size()), won, lost);
   return 0;
 }
 

@@ -7,8 +7,8 @@
 
 namespace jz::mcts {
 
-bool forced_win(Position& pos, int moves, int quiet) {
-  if (moves <= 0) return false;
+bool forced_win(Position& pos, int moves, int quiet, MateBudget* budget) {
+  if (moves <= 0 || (budget && !budget->spend())) return false;
   MoveList list;
   generate_legal(pos, list);
   GameResult r = game_result(pos, list.size);
@@ -18,14 +18,15 @@ bool forced_win(Position& pos, int moves, int quiet) {
     pos.do_move(a);
     // A quiet move cannot end the game at once, and is allowed only while quiet moves are left and
     // the attacker has a move after it.
-    bool win = (pos.in_check() || (quiet > 0 && moves > 1)) && defender_lost(pos, moves - 1, quiet - 1);
+    bool win = (pos.in_check() || (quiet > 0 && moves > 1)) && defender_lost(pos, moves - 1, quiet - 1, budget);
     pos.undo_move();
     if (win) return true;
   }
   return false;
 }
 
-bool defender_lost(Position& pos, int moves, int quiet) {
+bool defender_lost(Position& pos, int moves, int quiet, MateBudget* budget) {
+  if (budget && !budget->spend()) return false;
   MoveList list;
   generate_legal(pos, list);
   GameResult r = game_result(pos, list.size);
@@ -33,14 +34,14 @@ bool defender_lost(Position& pos, int moves, int quiet) {
   if (moves <= 0) return false;
   for (Move d : list) {
     pos.do_move(d);
-    bool lost = forced_win(pos, moves, quiet);
+    bool lost = forced_win(pos, moves, quiet, budget);
     pos.undo_move();
     if (!lost) return false;
   }
   return true;
 }
 
-int guard_verdict(Position& pos, Move m, int moves, int quiet, int checks, int& plies) {
+int guard_verdict(Position& pos, Move m, int moves, int quiet, int checks, int& plies, MateBudget* budget) {
   pos.do_move(m);
   int v = 0;
   plies = 0;
@@ -49,11 +50,11 @@ int guard_verdict(Position& pos, Move m, int moves, int quiet, int checks, int& 
   // all give check), or the opponent wins within d moves. The longest search decides whether a proof
   // exists; only a proven move pays for the shorter ones that find its length (reported as mate N).
   auto mover_wins = [&](int d) {
-    return (moves > 1 && defender_lost(pos, std::min(d, moves - 1), quiet - 1)) ||
-           (checks > 1 && check && defender_lost(pos, std::min(d, checks - 1), 0));
+    return (moves > 1 && defender_lost(pos, std::min(d, moves - 1), quiet - 1, budget)) ||
+           (checks > 1 && check && defender_lost(pos, std::min(d, checks - 1), 0, budget));
   };
   auto opponent_wins = [&](int d) {
-    return forced_win(pos, std::min(d, moves), quiet) || forced_win(pos, std::min(d, checks), 0);
+    return forced_win(pos, std::min(d, moves), quiet, budget) || forced_win(pos, std::min(d, checks), 0, budget);
   };
   int most = std::max(moves, checks);
   if (defender_lost(pos, 0, 0))  // the game ends here in the mover's favour

@@ -23,6 +23,9 @@ constexpr int PLAY_MATE_GUARD = 3, PLAY_MATE_GUARD_CHECKS = 5;
 // may be quiet, and 7-move check sequences. Too dear for every root move (bench guard: ~18% of a 1 s move for
 // 2 quiet moves at 3), cheap for the one played; docs/training/xiangqi/README.md has what it caught.
 constexpr int PLAY_MATE_VERIFY = 4, PLAY_MATE_VERIFY_QUIET = 2, PLAY_MATE_VERIFY_CHECKS = 7;
+// Positions the checks of one move may visit: about 0.4 s at worst (unbounded, a rare one took 1.3 s); the
+// 300 Janggi and 600 Xiangqi match positions of `bench guard` all fit, their p99 under 170,000.
+constexpr int64_t PLAY_MATE_VERIFY_NODES = 250000;
 
 struct SearchParams {
   // Budget. simulations = visits to the root's children to reach, reused subtree visits included.
@@ -82,6 +85,7 @@ struct SearchParams {
   int mate_verify = 0;
   int mate_verify_quiet = 2;
   int mate_verify_checks = 0;
+  int64_t mate_verify_nodes = 0;  // positions all the checks of one result() may visit; 0 = no limit
 
   // KataGo forced playouts at the root (PUCT root only, full searches) + policy target pruning.
   bool forced_playouts = false;
@@ -224,6 +228,7 @@ inline void set_play_mate_search(SearchParams& p, bool guard, bool verify) {
   p.mate_verify = verify ? PLAY_MATE_VERIFY : 0;
   p.mate_verify_quiet = PLAY_MATE_VERIFY_QUIET;
   p.mate_verify_checks = verify ? PLAY_MATE_VERIFY_CHECKS : 0;
+  p.mate_verify_nodes = PLAY_MATE_VERIFY_NODES;
 }
 
 // Synchronous driver: gathers up to `batch` leaves at a time (0 = evaluator's preferred batch) until

@@ -1,6 +1,7 @@
 // The root's mate guard (SearchParams::mate_guard): root moves proven won or lost by the mate search of
 // mcts/mate_search.h before the search spends visits on them.
 #include <algorithm>
+#include <cstdint>
 #include <numeric>
 #include <vector>
 
@@ -48,12 +49,14 @@ void Tree::guard_root() {
 
 // The chosen move, proven again with the deeper family (SearchParams::mate_verify) before it is played:
 // a move the network and the cheap guard both missed (a quiet set-up of a mate) is marked lost like the
-// guard's, and the search's next choice is checked in turn. Only moves that would be played are searched.
+// guard's, and the search's next choice is checked in turn. Only moves that would be played are searched,
+// within one node budget for all of them (a check cut short proves nothing, and the move stands).
 void Tree::verify_choice() {
   const int n = params_.mate_verify, quiet = params_.mate_verify_quiet, checks = params_.mate_verify_checks;
   if ((n <= 0 && checks <= 0) || root_->state != mcts::NodeState::EXPANDED || root_->proven) return;
   const int k = root_->num_edges;
   Position pos = root_pos_;
+  mcts::MateBudget budget{params_.mate_verify_nodes > 0 ? params_.mate_verify_nodes : INT64_MAX};
   for (int tries = 0; tries < k; ++tries) {
     const Move m = summary().move;
     int i = 0;
@@ -62,7 +65,7 @@ void Tree::verify_choice() {
     Node* c = child_at(root_, i, false);
     if (c && c->proven) return;  // a proven win, or a loss with nothing better left
     int plies = 0;
-    const int proven = mcts::guard_verdict(pos, m, n, quiet, checks, plies);
+    const int proven = mcts::guard_verdict(pos, m, n, quiet, checks, plies, &budget);
     if (proven >= 0) return;
     c = child_at(root_, i, true);
     c->proven = -1;

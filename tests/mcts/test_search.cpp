@@ -313,7 +313,9 @@ TEST(MctsSearch, MateVerifyReplacesOnlyLosingChoices) {
     v.mate_verify_quiet = 2;  // full width: any mate in 2
     SearchResult r = search(pos, eval, v);
     EXPECT_FALSE(unsafe(r.move)) << fen << " played " << r.move.raw;
-    if (!unsafe(plain)) EXPECT_EQ(r.move, plain) << fen;
+    if (!unsafe(plain)) {
+      EXPECT_EQ(r.move, plain) << fen;
+    }
     replaced += r.move != plain;
     ++checked;
   });
@@ -339,6 +341,40 @@ TEST(MctsSearch, MateVerifyCatchesAQuietSetUpTheRootGuardMisses) {
   for (Move m : moves)
     open += mcts::guard_verdict(pos, m, PLAY_MATE_VERIFY, PLAY_MATE_VERIFY_QUIET, PLAY_MATE_VERIFY_CHECKS, plies) >= 0;
   EXPECT_GT(open, 0);
+}
+
+// A node budget only withdraws proofs: within any budget a verdict is the unlimited one or 0 (unproven), and
+// small budgets do cut some proofs. Play's budget still proves the game-45 set-up; 100 positions do not.
+TEST(MctsSearch, MateBudgetOnlyWithdrawsProofs) {
+  int proven = 0, withdrawn = 0;
+  for_each_mate_threat([&](const std::string& fen, Position& pos, auto&, int, int) {
+    MoveList moves;
+    generate_legal(pos, moves);
+    for (Move m : moves) {
+      int plies = 0;
+      const int full = mcts::guard_verdict(pos, m, 2, 2, 3, plies);
+      for (int64_t nodes : {20, 200, 2000}) {
+        mcts::MateBudget budget{nodes};
+        const int v = mcts::guard_verdict(pos, m, 2, 2, 3, plies, &budget);
+        EXPECT_TRUE(v == full || v == 0) << fen << " move " << m.raw << " budget " << nodes;
+        EXPECT_TRUE(budget.cut || v == full) << fen;
+        proven += v != 0, withdrawn += v != full;
+      }
+    }
+  });
+  EXPECT_GT(proven, 0);
+  EXPECT_GT(withdrawn, 0);
+  Position pos = make_pos("2bR1a3/r3k4/4b4/6p2/pR6p/2P1P1P2/8P/B3B4/4A1n2/3K1A3 b - - 0 23", Ruleset::XIANGQI);
+  Move losing;
+  ASSERT_TRUE(parse_uci_move("e9f9", losing));
+  for (int64_t nodes : {PLAY_MATE_VERIFY_NODES, int64_t(100)}) {
+    mcts::MateBudget budget{nodes};
+    int plies = 0;
+    const int v = mcts::guard_verdict(pos, losing, PLAY_MATE_VERIFY, PLAY_MATE_VERIFY_QUIET, PLAY_MATE_VERIFY_CHECKS,
+                                      plies, &budget);
+    EXPECT_EQ(v, nodes == 100 ? 0 : -1);
+    EXPECT_EQ(budget.cut, nodes == 100);
+  }
 }
 
 // Han has just passed: a Cho pass ends the game now by counting. Ahead, Cho should end it; behind,
