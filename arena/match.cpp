@@ -8,6 +8,7 @@
 #include <map>
 #include <mutex>
 #include <random>
+#include <set>
 #include <thread>
 
 #include "arena/player.h"
@@ -143,6 +144,16 @@ double MatchResult::nodes_per_move(int player) const {
   return moves > 0 ? double(nodes) / double(moves) : -1;
 }
 
+int MatchResult::repeated_games() const {
+  std::set<std::string> seen;
+  for (auto& g : games) {
+    std::string key = g.start_fen + (g.player1_cho ? " 1" : " 2");
+    for (Move m : g.moves) key += " " + move_to_uci(m);
+    seen.insert(key);
+  }
+  return int(games.size() - seen.size());
+}
+
 std::string MatchResult::summary() const {
   std::string s;
   s += format_string("%s vs %s: %lld games, +%lld =%lld -%lld, score %.1f%% (%.1f s)\n", name1.c_str(), name2.c_str(),
@@ -168,6 +179,10 @@ std::string MatchResult::summary() const {
     s += "Search per move (network evaluations or nodes): " + name1 + " " + per_move(n1) + ", " + name2 + " " +
          per_move(n2) + "\n";
   }
+  if (int r = repeated_games())
+    s += format_string("Repeated: %d of %zu games repeat an earlier game move for move (deterministic players from "
+                       "the same starts; --openings N varies them)\n",
+                       r, games.size());
   if (interrupted) s += "Interrupted: games in progress were dropped; the figures are those of the finished games\n";
   if (sprt.lower != 0 || sprt.upper != 0) s += "SPRT: " + sprt.str() + (sprt_stopped ? " (stopped early)" : "") + "\n";
   return s;

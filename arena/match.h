@@ -47,6 +47,9 @@ struct MatchResult {
   const EloEstimate& elo() const { return penta.n() > 0 ? elo_penta : elo_tri; }
   // Mean search effort per move of player 1 or 2 (PlayerReply::nodes) over the moves that reported it; -1: none.
   double nodes_per_move(int player) const;
+  // Games that repeat an earlier one move for move with the same colours: deterministic players from the
+  // same start play the same game, so such a match holds fewer distinct games than it counts.
+  int repeated_games() const;
   std::string summary() const;  // multi-line human report
   std::string progress_line(int total_games) const;
 };

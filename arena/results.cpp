@@ -94,6 +94,7 @@ std::string match_result_json(const MatchConfig& cfg, const MatchResult& r, cons
             {"records", records_file}};
   if (cfg.options.any()) j["rule_options"] = rule_options_str(cfg.options);
   if (r.interrupted) j["interrupted"] = {{"planned_games", cfg.games}};
+  j["repeated_games"] = r.repeated_games();
   for (int p : {1, 2}) {  // mean network evaluations or nodes per move; absent for players that report none
     double n = r.nodes_per_move(p);
     if (n >= 0) j["nodes_per_move"][p == 1 ? "player1" : "player2"] = std::round(n);

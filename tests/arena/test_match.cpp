@@ -163,6 +163,26 @@ TEST(Match, BadConfigIsAnError) {
 
 // Each side's search effort (network evaluations or nodes per move) is summed per game, survives the records file
 // and reaches the result file; players that search nothing report nothing.
+// Two deterministic players from one setup without random openings play each colour's game again and
+// again; the match says how many games are repeats. Random openings make every pair's start its own.
+TEST(Match, RepeatedGamesAreCounted) {
+  MatchConfig cfg;
+  cfg.player1 = "alphabeta:depth=1";
+  cfg.player2 = "alphabeta:depth=1";
+  cfg.games = 6;
+  cfg.max_plies = 30;
+  cfg.setups = {3};
+  MatchResult r;
+  std::string err;
+  ASSERT_TRUE(run_match(cfg, r, &err)) << err;
+  EXPECT_EQ(r.repeated_games(), 4);  // three pairs, one distinct game per colour
+  EXPECT_NE(r.summary().find("Repeated: 4 of 6 games"), std::string::npos) << r.summary();
+  cfg.opening_plies = 6;
+  ASSERT_TRUE(run_match(cfg, r, &err)) << err;
+  EXPECT_EQ(r.repeated_games(), 0);
+  EXPECT_EQ(r.summary().find("Repeated"), std::string::npos);
+}
+
 TEST(Match, SearchEffortIsRecorded) {
   MatchConfig cfg;
   cfg.player1 = "alphabeta:depth=1,name=ab";
