@@ -161,8 +161,6 @@ TEST(Match, BadConfigIsAnError) {
   EXPECT_FALSE(run_match(cfg, r, &err));
 }
 
-// Each side's search effort (network evaluations or nodes per move) is summed per game, survives the records file
-// and reaches the result file; players that search nothing report nothing.
 // Two deterministic players from one setup without random openings play each colour's game again and
 // again; the match says how many games are repeats. Random openings make every pair's start its own.
 TEST(Match, RepeatedGamesAreCounted) {
@@ -183,6 +181,8 @@ TEST(Match, RepeatedGamesAreCounted) {
   EXPECT_EQ(r.summary().find("Repeated"), std::string::npos);
 }
 
+// Each side's search effort (network evaluations or nodes per move) is summed per game, survives the records file
+// and reaches the result file; players that search nothing report nothing.
 TEST(Match, SearchEffortIsRecorded) {
   MatchConfig cfg;
   cfg.player1 = "alphabeta:depth=1,name=ab";
