@@ -13,12 +13,14 @@ bool forced_win(Position& pos, int moves, int quiet, MateBudget* budget) {
   generate_legal(pos, list);
   GameResult r = game_result(pos, list.size);
   if (r.over()) return r.winner == winner_of(pos.side_to_move());
+  const bool bikjang = pos.in_bikjang();
   for (Move a : list) {
-    if (a.is_pass()) continue;
+    if (a.is_pass() && !bikjang) continue;  // only the pass that answers bikjang ends the game
     pos.do_move(a);
     // A quiet move cannot end the game at once, and is allowed only while quiet moves are left and
     // the attacker has a move after it.
-    bool win = (pos.in_check() || (quiet > 0 && moves > 1)) && defender_lost(pos, moves - 1, quiet - 1, budget);
+    bool win = (a.is_pass() || pos.in_check() || (quiet > 0 && moves > 1)) &&
+               defender_lost(pos, moves - 1, quiet - 1, budget);
     pos.undo_move();
     if (win) return true;
   }
@@ -80,7 +82,7 @@ int quickest_win(Position& pos, int moves, int quiet, int checks, Move& first) {
   generate_legal(pos, list);
   for (int d = 1; d <= std::max(moves, checks); ++d)
     for (Move a : list) {
-      if (a.is_pass()) continue;
+      if (a.is_pass() && !pos.in_bikjang()) continue;
       pos.do_move(a);
       bool check = pos.in_check();
       bool win = defender_lost(pos, 0, 0) ||

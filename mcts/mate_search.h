@@ -18,8 +18,9 @@ struct MateBudget {
 
 // The side to move can force a win (checkmate, or any other ending the rules give it) within `moves` of
 // its own moves. Its first `quiet` moves may be any move; the later ones must give check (the classic
-// check-sequence search, which keeps the cost to a few thousand make/unmakes). Every reply of the defender
-// is tried, passes included, so a true answer is a proof.
+// check-sequence search, which keeps the cost to a few thousand make/unmakes) or be the pass that answers
+// bikjang (it ends the game by a count). Every reply of the defender is tried, passes included, so a true
+// answer is a proof.
 bool forced_win(Position& pos, int moves, int quiet, MateBudget* budget = nullptr);
 
 // The same for the defender to move after the attacker's last move: every reply loses within `moves`

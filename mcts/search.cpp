@@ -15,7 +15,7 @@ namespace jz {
 
 using mcts::Edge;
 using mcts::find_child;
-using mcts::mating_move;
+using mcts::winning_move;
 using mcts::Node;
 using mcts::NodeState;
 using mcts::terminal_value;
@@ -357,7 +357,7 @@ int Tree::gather(int max_leaves, std::vector<LeafRequest>& out) {
       continue;
     }
     LeafRequest req{work_, moves, node, this, depth};
-    if (params_.mate_in_one) req.mate_edge = mating_move(work_, moves, req.mate_margin);
+    if (params_.mate_in_one) req.mate_edge = winning_move(work_, moves, req.mate_margin);
     out.push_back(std::move(req));
     ++in_flight_;
     ++added;

@@ -69,7 +69,8 @@ struct SearchParams {
   bool root_pass = true;
 
   // Mate in one at expansion (CrazyAra): a leaf whose side to move can mate at once is proven when it is
-  // expanded, so a mate the prior hides is neither missed nor walked into.
+  // expanded, so a mate the prior hides is neither missed nor walked into. A pass that answers bikjang
+  // and wins the count counts as such a mate: the move that faces the generals while behind is lost.
   bool mate_in_one = true;
 
   // Mate guard at the root (play): each root move is checked with a small exhaustive mate search
@@ -132,7 +133,7 @@ struct LeafRequest {
   mcts::Node* node = nullptr;
   const void* owner = nullptr;  // the tree that handed it out
   int depth = 0;
-  int mate_edge = -1;     // a move of pos that mates at once (SearchParams::mate_in_one), or -1
+  int mate_edge = -1;     // a move of pos that wins at once (SearchParams::mate_in_one), or -1
   float mate_margin = 0;  // the mover's material margin after it
   EvalInput input() const { return EvalInput{&pos, &moves}; }
 };

@@ -24,20 +24,22 @@ void terminal_value(const Position& pos, const GameResult& r, double& v, float& 
 }
 
 // Checks are few: a handful of make/unmakes per leaf, far less than a network call.
-int mating_move(Position& pos, const MoveList& moves, float& margin) {
+int winning_move(Position& pos, const MoveList& moves, float& margin) {
   MoveList replies;
+  const bool bikjang = pos.in_bikjang();  // then a pass ends the game (a count, or a draw)
   for (int i = 0; i < moves.size; ++i) {
-    if (moves[i].is_pass()) continue;
+    const bool pass = moves[i].is_pass();
+    if (pass && !bikjang) continue;
     pos.do_move(moves[i]);
-    bool mate = false;
-    if (pos.in_check()) {
+    bool won = false;
+    if (pass || pos.in_check()) {
       generate_legal(pos, replies);
       GameResult r = game_result(pos, replies.size);
-      if ((mate = r.over() && r.winner == winner_of(~pos.side_to_move())))
+      if ((won = r.over() && r.winner == winner_of(~pos.side_to_move())))
         margin = mover_margin(pos);
     }
     pos.undo_move();
-    if (mate) return i;
+    if (won) return i;
   }
   return -1;
 }

@@ -4,6 +4,7 @@
 
 #include "core/notation.h"
 #include "mcts/mate_search.h"
+#include "mcts/terminal.h"
 #include "tests/mcts/helpers.h"
 
 namespace jz::test {
@@ -408,6 +409,54 @@ TEST(MctsSearch, CountingEndingWhenAheadNotWhenBehind) {
   r = search(behind, eval, p);
   EXPECT_FALSE(r.move.is_pass());
   EXPECT_TRUE(is_legal(behind, r.move));
+}
+
+// A move that makes the generals face each other while behind on points loses at once: the opponent
+// passes and the count ends the game. The win-in-one check at expansion and the mate guard both see it,
+// though the network's prior (here a capture bias) favours the move and hides the pass.
+TEST(MctsSearch, FacingTheGeneralsWhileBehindIsLost) {
+  // Cho's horse e5 blocks the facing generals e2/e9; capturing the chariot g6 opens the file. Behind:
+  // Cho 5 against Han's 26 + 1.5 after the capture. Ahead: Cho 18 against Han's 0 + 1.5.
+  Position behind = make_pos("r7r/4k4/9/9/6r2/4N4/9/9/4K4/9 w - - 0 1");
+  Position ahead = make_pos("9/4k4/9/9/6r2/4N4/9/9/4K4/R8 w - - 0 1");
+  Position drawn = make_pos("r7r/4k4/9/9/6r2/4N4/9/9/4K4/9 w - - 0 1", Ruleset::TRADITIONAL);
+  Move capture;
+  ASSERT_TRUE(parse_uci_move("e5g6", capture));
+  for (Position* pos : {&behind, &ahead, &drawn}) {
+    ASSERT_TRUE(is_legal(*pos, capture));
+    pos->do_move(capture);
+    ASSERT_TRUE(pos->in_bikjang());
+    MoveList moves;
+    generate_legal(*pos, moves);
+    float margin = 0;
+    const int win = mcts::winning_move(*pos, moves, margin);
+    if (pos == &behind) {
+      ASSERT_GE(win, 0);
+      EXPECT_TRUE(moves[win].is_pass());
+      EXPECT_FLOAT_EQ(margin, 26.0f - 5.0f);
+    } else {
+      EXPECT_EQ(win, -1);  // the pass loses the count (ahead) or draws (traditional)
+    }
+    pos->undo_move();
+    int plies = 0;
+    const int verdict = mcts::guard_verdict(*pos, capture, PLAY_MATE_GUARD, 1, PLAY_MATE_GUARD_CHECKS, plies);
+    if (pos == &behind) {
+      EXPECT_EQ(verdict, -1);
+      EXPECT_EQ(plies, 1);
+    } else {
+      EXPECT_FALSE(verdict < 0 && plies == 1);  // no loss in one: longer lines may exist
+    }
+  }
+  MaterialEvaluator eval(4.0f);
+  SearchParams p;
+  for (int sims : {8, 64, 400}) {
+    p.simulations = sims;
+    SearchResult r = search(behind, eval, p);
+    behind.do_move(r.move);
+    EXPECT_FALSE(behind.in_bikjang()) << sims << " simulations played " << move_to_uci(r.move);
+    behind.undo_move();
+    EXPECT_EQ(search(ahead, eval, p).move, capture) << sims;
+  }
 }
 
 // Candidates' one-ply values by the evaluator (or the rules, for endings), mover's view.
