@@ -7,7 +7,7 @@
 //                                                     engine plays, tree kept, 8 leaves per network call;
 //       [,mate1=0|1]                                  mate1=0: no mate-in-one check at expansion)
 //       [,precision=fp32|bf16|auto]                   default: auto (bf16 on AVX512-BF16) with movetime, else fp32
-//       [,cpuct=C,cpuct_growth=G,fpu=F]               search constants (mcts/search.h), for tuning play
+//       [,cpuct=C,cpuct_growth=G,fpu=F,ptemp=T]       search constants (mcts/search.h), for tuning play
 // Every spec also takes name=NAME (the name in result files and rating tables; default: the spec).
 #pragma once
 #include <memory>

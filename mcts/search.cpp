@@ -408,12 +408,17 @@ void Tree::apply(const LeafRequest* reqs, const Evaluation* evals, int n) {
     node->edges = new Edge[k];
     node->num_edges = uint16_t(k);
     edges_ += k;
+    const float inv_temp = 1.0f / params_.policy_temperature;
     double sum = 0;
-    for (int j = 0; j < k; ++j) sum += std::max(e.policy[j], 0.0f);
     for (int j = 0; j < k; ++j) {
+      float w = std::max(e.policy[j], 0.0f);
+      if (inv_temp != 1.0f) w = std::pow(w, inv_temp);
       node->edges[j].move = req.moves[j];
-      node->edges[j].prior = sum > 0 ? float(std::max(e.policy[j], 0.0f) / sum) : 1.0f / k;
+      node->edges[j].prior = w;
+      sum += w;
     }
+    for (int j = 0; j < k; ++j)
+      node->edges[j].prior = sum > 0 ? float(node->edges[j].prior / sum) : 1.0f / k;
     node->raw_v = e.value();
     node->raw_d = e.wdl[1];
     node->state = NodeState::EXPANDED;

@@ -40,6 +40,9 @@ struct SearchParams {
   float fpu_reduction = 0.2f;
   float fpu_reduction_root = 0.1f;  // 0 is used instead while root noise is on
   int virtual_loss = 1;             // in-flight leaves count as this many lost visits each
+  // Priors are the network's policy to the power 1/policy_temperature, renormalised (lc0's
+  // PolicySoftmaxTemp): above 1 a sharp prior is flattened, so a large search looks at more moves.
+  float policy_temperature = 1.0f;
 
   // Self-play root handling (only in full searches).
   bool root_noise = false;       // Dirichlet noise (PUCT root) or Gumbel noise g (Gumbel root)

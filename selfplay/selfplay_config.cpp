@@ -15,6 +15,7 @@ void load_search_params(const Config& c, const std::string& p, SearchParams& s) 
   f("cpuct_base", s.cpuct_base);
   f("fpu_reduction", s.fpu_reduction);
   f("fpu_reduction_root", s.fpu_reduction_root);
+  f("policy_temperature", s.policy_temperature);
   i("virtual_loss", s.virtual_loss);
   b("root_noise", s.root_noise);
   f("dirichlet_alpha", s.dirichlet_alpha);
@@ -91,6 +92,8 @@ bool load_selfplay_options(const Config& c, SelfPlayOptions& o, std::string* err
   if (o.random_opening_plies < 0) return fail("selfplay.random_opening_plies must be >= 0");
   if (o.no_pass_before_ply < 0) return fail("selfplay.no_pass_before_ply must be >= 0");
   if (!(o.search.score_utility_scale > 0)) return fail("search.score_utility_scale must be > 0");
+  if (!(o.search.policy_temperature >= 0.1f && o.search.policy_temperature <= 10.0f))
+    return fail("search.policy_temperature must be in [0.1, 10]");
   if (o.max_plies < 1) return fail("selfplay.max_plies must be >= 1");
   if (o.games_per_thread < 1 || o.games_per_thread > 100000) return fail("selfplay.games_per_thread must be 1..100000");
   if (o.leaves_per_game < 1 || o.leaves_per_game > 256) return fail("selfplay.leaves_per_game must be 1..256");

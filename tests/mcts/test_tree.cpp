@@ -1,5 +1,6 @@
 // Tree mechanics: legality, budgets, determinism, tree reuse, batching across trees, threads.
 #include <atomic>
+#include <cmath>
 #include <random>
 
 #include "core/notation.h"
@@ -350,6 +351,36 @@ TEST(MctsTree, EvaluatorFailureReachesTheCaller) {
     tree.reset(Position());
     EXPECT_EQ(sum(search_parallel(tree, good, opt).visits), 2000);
   }
+}
+
+// policy_temperature T: the root's priors are the network's to the power 1/T, renormalised (T = 2:
+// square roots), so a sharp prior is flattened and the move order is kept.
+TEST(MctsTree, PolicyTemperatureFlattensThePriors) {
+  MaterialEvaluator eval(4.0f);  // captures get larger priors
+  SearchParams p;
+  p.simulations = 1;
+  int checked = 0;
+  for (const Position& pos : sample_positions(6, 11)) {
+    SearchResult base = search(pos, eval, p);
+    SearchParams warm = p;
+    warm.policy_temperature = 2.0f;
+    SearchResult flat = search(pos, eval, warm);
+    ASSERT_EQ(base.prior.size(), flat.prior.size());
+    double norm = 0;
+    for (float x : base.prior) norm += std::sqrt(x);
+    float top_base = 0, top_flat = 0;
+    for (size_t i = 0; i < base.prior.size(); ++i) {
+      EXPECT_NEAR(flat.prior[i], std::sqrt(base.prior[i]) / norm, 1e-5) << pos.fen();
+      top_base = std::max(top_base, base.prior[i]);
+      top_flat = std::max(top_flat, flat.prior[i]);
+    }
+    const bool sharp = top_base * base.prior.size() > 1.01f;
+    if (sharp) {
+      EXPECT_LT(top_flat, top_base) << pos.fen();
+    }
+    checked += sharp;
+  }
+  EXPECT_GE(checked, 5);
 }
 
 TEST(MctsTree, MemoryPerNodeIsCompact) {
