@@ -106,7 +106,7 @@ struct SearchResult {
   Move move;                         // chosen move (none if the root is terminal)
   std::vector<Move> moves;           // root legal moves, generate_legal order
   std::vector<int> visits;           // completed visits per root move
-  std::vector<float> prior;          // network policy at the root (before noise)
+  std::vector<float> prior;          // root priors: the network policy after policy_temperature, before noise
   std::vector<float> policy_target;  // visits (pruned with forced playouts) or Gumbel improved policy; sums to 1
   bool is_policy_target = false;     // full search: record policy_target for training
   float wdl[3] = {0, 1, 0};          // root, side to move's view
