@@ -80,9 +80,10 @@ namespace {
 int quickest_win(Position& pos, int moves, int quiet, int checks, Move& first) {
   MoveList list;
   generate_legal(pos, list);
+  const bool bikjang = pos.in_bikjang();
   for (int d = 1; d <= std::max(moves, checks); ++d)
     for (Move a : list) {
-      if (a.is_pass() && !pos.in_bikjang()) continue;
+      if (a.is_pass() && !bikjang) continue;  // only the pass that answers bikjang ends the game
       pos.do_move(a);
       bool check = pos.in_check();
       bool win = defender_lost(pos, 0, 0) ||
