@@ -1,6 +1,7 @@
 // net:PATH[,sims=N|movetime=MS][,batch=B][,reuse=0|1][,mate1=0|1][,guard=0|1][,verify=0|1][,score=W]
 //   [,device=cpu|cuda|auto]
 //   [,precision=fp32|bf16|auto][,cpuct=C,cpuct_growth=G,fpu=F,ptemp=T] (search constants, for tuning play)
+//   [,vvisit=0|1,collisions=N] (how a batch is gathered: SearchParams::virtual_visit, max_collisions)
 // MCTS (mcts/) with a network from a model file (nn/). Networks are loaded once per process and
 // path and shared by every game (NetworkEvaluator is thread-safe); each player has its own tree.
 // A sims budget is the repeatable yardstick: a fresh tree per move, one leaf per network call. A movetime
@@ -106,19 +107,21 @@ bool make_net_player(const PlayerSpec& s, uint64_t seed, std::unique_ptr<Player>
     *error = "player spec '" + s.text + "': no model file '" + s.arg + "'";
     return false;
   }
-  int64_t sims = -1, movetime = -1, batch = -1, reuse = -1, mate1 = 1, guard = -1, verify = -1;
+  int64_t sims = -1, movetime = -1, batch = -1, reuse = -1, mate1 = 1, guard = -1, verify = -1, vvisit = -1,
+          collisions = -1;
   SearchParams params;
   double score = 0, cpuct = params.cpuct, cpuct_growth = params.cpuct_growth, fpu = params.fpu_reduction,
          ptemp = params.policy_temperature;
   if (!spec_keys(s, {"sims", "movetime", "batch", "reuse", "mate1", "guard", "verify", "score", "device", "precision",
-                     "cpuct", "cpuct_growth", "fpu", "ptemp"},
+                     "cpuct", "cpuct_growth", "fpu", "ptemp", "vvisit", "collisions"},
                  error) ||
       !spec_double(s, "score", 0, 10, score, error) || !spec_double(s, "cpuct", 0.01, 100, cpuct, error) ||
       !spec_double(s, "cpuct_growth", 0, 100, cpuct_growth, error) || !spec_double(s, "fpu", 0, 10, fpu, error) ||
       !spec_double(s, "ptemp", 0.1, 10, ptemp, error) || !spec_int(s, "mate1", 0, 1, mate1, error) ||
       !spec_int(s, "guard", 0, 1, guard, error) || !spec_int(s, "verify", 0, 1, verify, error) ||
       !spec_int(s, "sims", 1, 100000000, sims, error) || !spec_int(s, "movetime", 1, 86400000, movetime, error) ||
-      !spec_int(s, "batch", 1, 4096, batch, error) || !spec_int(s, "reuse", 0, 1, reuse, error))
+      !spec_int(s, "batch", 1, 4096, batch, error) || !spec_int(s, "reuse", 0, 1, reuse, error) ||
+      !spec_int(s, "vvisit", 0, 1, vvisit, error) || !spec_int(s, "collisions", 0, 4096, collisions, error))
     return false;
   bool timed = movetime > 0 && sims <= 0;
   if (batch < 0) batch = timed ? 8 : 1;
@@ -137,6 +140,8 @@ bool make_net_player(const PlayerSpec& s, uint64_t seed, std::unique_ptr<Player>
   params.cpuct_growth = float(cpuct_growth);
   params.fpu_reduction = float(fpu);  // the root keeps its own reduction (fpu_reduction_root)
   params.policy_temperature = float(ptemp);
+  if (vvisit >= 0) params.virtual_visit = vvisit == 1;
+  if (collisions >= 0) params.max_collisions = int(collisions);
   if (movetime > 0) {
     params.time_limit = movetime / 1000.0;
     params.simulations = sims > 0 ? int(sims) : 100000000;  // time decides unless sims also given

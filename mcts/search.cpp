@@ -237,8 +237,11 @@ int Tree::select_puct(const Node* node, bool is_root) const {
     double q = fpu, n = 0;
     if (c && c->index == i) {
       if (c->n + c->in_flight > 0) {
-        q = q_with_virtual_loss(c, vl) + score_term(c->m, sw, ss);
         n = c->n + double(vl) * c->in_flight;
+        if (!params_.virtual_visit)
+          q = q_with_virtual_loss(c, vl) + score_term(c->m, sw, ss);
+        else if (c->n > 0 || c->proven)  // only in flight: still unvisited, it keeps the FPU
+          q = c->value() + score_term(c->m, sw, ss);
       }
       c = c->sibling;
     }
@@ -297,6 +300,14 @@ bool Tree::budget_spent() const {
 bool Tree::finished() const { return in_flight_ == 0 && budget_spent(); }
 
 int Tree::gather(int max_leaves, std::vector<LeafRequest>& out) {
+  std::vector<Node*> collided;  // leaves of descents that collided, their paths' in-flight counts kept
+  int added = gather_leaves(max_leaves, out, collided);
+  for (Node* leaf : collided)
+    for (Node* x = leaf; x; x = x->parent) --x->in_flight;
+  return added;
+}
+
+int Tree::gather_leaves(int max_leaves, std::vector<LeafRequest>& out, std::vector<Node*>& collided) {
   int added = 0;
   bool is_gumbel = params_.gumbel;
   bool forced = params_.forced_playouts && params_.full_search && !is_gumbel;
@@ -326,8 +337,14 @@ int Tree::gather(int max_leaves, std::vector<LeafRequest>& out) {
     auto unwind = [&] {
       for (int k = 0; k < depth; ++k) work_.undo_move();
     };
-    if (node->state == NodeState::UNEXPANDED && node->in_flight) {  // collision: undo and stop here
-      for (Node* x = node->parent; x; x = x->parent) --x->in_flight;
+    if (node->state == NodeState::UNEXPANDED && node->in_flight) {  // collision
+      if (int(collided.size()) < params_.max_collisions) {
+        ++node->in_flight;
+        collided.push_back(node);
+        unwind();
+        continue;
+      }
+      for (Node* x = node->parent; x; x = x->parent) --x->in_flight;  // undo and stop here
       unwind();
       break;
     }

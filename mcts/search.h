@@ -40,6 +40,13 @@ struct SearchParams {
   float fpu_reduction = 0.2f;
   float fpu_reduction_root = 0.1f;  // 0 is used instead while root noise is on
   int virtual_loss = 1;             // in-flight leaves count as this many lost visits each
+  // In-flight leaves count as visits at the child's own mean instead of losses (WU-UCT, Liu et al. 2020):
+  // a batch is still spread by the visit counts, but a good move is not made to look lost while in flight.
+  bool virtual_visit = false;
+  // A descent that ends on a leaf already in this batch (a collision) keeps its in-flight counts until the
+  // gather returns, steering later descents elsewhere (lc0), up to this many per gather; 0 = the first
+  // collision ends the batch.
+  int max_collisions = 0;
   // Priors are the network's policy to the power 1/policy_temperature, renormalised (lc0's
   // PolicySoftmaxTemp): above 1 a sharp prior is flattened, so a large search looks at more moves.
   float policy_temperature = 1.0f;
@@ -186,6 +193,7 @@ class Tree {
   size_t memory_bytes() const;
 
  private:
+  int gather_leaves(int max_leaves, std::vector<LeafRequest>& out, std::vector<mcts::Node*>& collided);
   int select_puct(const mcts::Node* node, bool is_root) const;
   int select_improved(const mcts::Node* node) const;
   int select_forced(const mcts::Node* node) const;

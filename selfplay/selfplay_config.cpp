@@ -17,6 +17,8 @@ void load_search_params(const Config& c, const std::string& p, SearchParams& s) 
   f("fpu_reduction_root", s.fpu_reduction_root);
   f("policy_temperature", s.policy_temperature);
   i("virtual_loss", s.virtual_loss);
+  b("virtual_visit", s.virtual_visit);
+  i("max_collisions", s.max_collisions);
   b("root_noise", s.root_noise);
   f("dirichlet_alpha", s.dirichlet_alpha);
   f("dirichlet_total", s.dirichlet_total);

@@ -54,7 +54,8 @@ TEST(NetPlayer, PlaysLegalGames) {
     EXPECT_NE(err.find("score must be a number"), std::string::npos) << err;
   }
   EXPECT_TRUE(check_player_spec("net:" + path + ",sims=8,cpuct=2.5,cpuct_growth=0.5,fpu=0.3", &err)) << err;
-  for (const char* bad : {"cpuct=0", "cpuct=x", "fpu=-0.1", "cpuct_growth=-1"}) {
+  EXPECT_TRUE(check_player_spec("net:" + path + ",movetime=10,batch=16,vvisit=1,collisions=16", &err)) << err;
+  for (const char* bad : {"cpuct=0", "cpuct=x", "fpu=-0.1", "cpuct_growth=-1", "vvisit=2", "collisions=-1"}) {
     EXPECT_FALSE(check_player_spec("net:" + path + ",sims=8," + bad, &err)) << bad;
     EXPECT_NE(err.find(std::string(bad).substr(0, std::string(bad).find('='))), std::string::npos) << err;
   }
