@@ -5,8 +5,8 @@
 // MCTS (mcts/) with a network from a model file (nn/). Networks are loaded once per process and
 // path and shared by every game (NetworkEvaluator is thread-safe); each player has its own tree.
 // A sims budget is the repeatable yardstick: a fresh tree per move, one leaf per network call. A movetime
-// player searches as the UCI engine does: the tree kept between moves, 8 leaves per call (2.3x the
-// playouts per CPU second of batch 1 for a 4x32 network on this project's CPU machine), and in bf16 where
+// player searches as the UCI engine does: the tree kept between moves, PLAY_BATCH leaves per call (8: 2.3x
+// the playouts per CPU second of batch 1 for a 4x32 network on this project's CPU machine), and in bf16 where
 // the hardware runs it natively (precision auto: about 2x the evaluations per second on AVX512-BF16).
 // A sims player stays fp32 unless told: its games then replay the same on any machine.
 // guard=0|1: the root's mate guard (SearchParams::mate_guard, PLAY_MATE_GUARD), on by default for movetime
@@ -124,7 +124,7 @@ bool make_net_player(const PlayerSpec& s, uint64_t seed, std::unique_ptr<Player>
       !spec_int(s, "vvisit", 0, 1, vvisit, error) || !spec_int(s, "collisions", 0, 4096, collisions, error))
     return false;
   bool timed = movetime > 0 && sims <= 0;
-  if (batch < 0) batch = timed ? 8 : 1;
+  if (batch < 0) batch = timed ? PLAY_BATCH : 1;
   if (reuse < 0) reuse = timed ? 1 : 0;
   std::string device = s.find("device") ? *s.find("device") : "auto";
   if (device != "cpu" && device != "auto" && device.rfind("cuda", 0) != 0) {

@@ -27,6 +27,12 @@ constexpr int PLAY_MATE_VERIFY = 4, PLAY_MATE_VERIFY_QUIET = 2, PLAY_MATE_VERIFY
 // 300 Janggi and 600 Xiangqi match positions of `bench guard` all fit, their p99 under 170,000.
 constexpr int64_t PLAY_MATE_VERIFY_NODES = 250000;
 
+// Leaves per network call in play (UCI engine, web, timed match players): a 1 s move is nearly all network
+// time, and larger batches give more evaluations (16: +23%, 32: +35%) but each batch's leaves are chosen
+// before any is evaluated: at equal evaluations batch 16 scored 32.5% against 8 with virtual loss, 42.5%
+// with virtual visits and collisions (docs/training/dagger/README.md, sessions 33-34).
+constexpr int PLAY_BATCH = 8;
+
 struct SearchParams {
   // Budget. simulations = visits to the root's children to reach, reused subtree visits included.
   int simulations = 800;

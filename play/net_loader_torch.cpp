@@ -3,6 +3,7 @@
 
 #include <mutex>
 
+#include "mcts/search.h"
 #include "nn/network_evaluator.h"
 #include "play/engine.h"
 
@@ -18,7 +19,7 @@ std::shared_ptr<Evaluator> load_network(const std::string& path, std::string* er
     opts.device = "auto";
     opts.precision = "auto";  // play is timed: bf16 where the CPU runs it natively (~2x evals per second)
     std::shared_ptr<NetworkEvaluator> net = NetworkEvaluator::from_file(path, opts);
-    net->set_preferred_batch(8);  // play searches gather small batches per thread
+    net->set_preferred_batch(PLAY_BATCH);
     return net;
   } catch (const std::exception& e) {
     if (error) *error = e.what();
