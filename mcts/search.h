@@ -29,8 +29,9 @@ constexpr int64_t PLAY_MATE_VERIFY_NODES = 250000;
 
 // Leaves per network call in play (UCI engine, web, timed match players): a 1 s move is nearly all network
 // time, and larger batches give more evaluations (16: +23%, 32: +35%) but each batch's leaves are chosen
-// before any is evaluated: at equal evaluations batch 16 scored 32.5% against 8 with virtual loss, 42.5%
-// with virtual visits and collisions (docs/training/dagger/README.md, sessions 33-34).
+// before any is evaluated: at equal evaluations batch 16 scored 32.5% against 8 with virtual loss; with
+// virtual visits batches of 16 and 32 scored 45%, but end early at collisions and gain only 0-16%
+// evaluations per second (docs/training/dagger/README.md, sessions 33-34).
 constexpr int PLAY_BATCH = 8;
 
 struct SearchParams {
