@@ -50,4 +50,13 @@ inline const Node* find_child(const Node* node, int index) {
   return c && c->index == index ? c : nullptr;
 }
 
+// Edge index of the child proven won for node's side to move in the fewest plies, or -1.
+inline int shortest_win(const Node* node) {
+  int best = -1, plies = 1 << 30;
+  if (node->proven >= 0) return -1;
+  for (const Node* c = node->child; c; c = c->sibling)
+    if (c->proven > 0 && c->proof_plies < plies) plies = c->proof_plies, best = c->index;
+  return best;
+}
+
 }  // namespace jz::mcts
