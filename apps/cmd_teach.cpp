@@ -40,11 +40,11 @@ int run_relabel_command(const TeachRunOptions& o, const RelabelRunOptions& r) {
   std::string err;
   if (!run_relabel(opts, install_stop_signals(), s, &err)) return report_error(err);
   std::printf(
-      "teach --relabel-from: %lld positions labelled in %lld games (%lld failed) into %s; the teacher agrees with the "
-      "game's move on %.1f%%; mean |Q gap| %.3f; %.3f teacher CPU s per label\n",
-      (long long)s.labelled, (long long)s.games, (long long)s.failed, opts.out.c_str(),
+      "teach --relabel-from: %lld positions and %lld branches labelled in %lld games (%lld failed) into %s; the "
+      "teacher agrees with the game's move on %.1f%%; mean |Q gap| %.3f; %.3f teacher CPU s per label\n",
+      (long long)s.labelled, (long long)s.branches, (long long)s.games, (long long)s.failed, opts.out.c_str(),
       100.0 * s.agree / std::max<int64_t>(1, s.labelled), s.value_gap / std::max<int64_t>(1, s.value_gap_n),
-      s.cpu.teacher / std::max<int64_t>(1, s.labelled));
+      s.cpu.teacher / std::max<int64_t>(1, s.labelled + s.branches));
   return stop_signal() ? 130 : 0;
 }
 
@@ -80,7 +80,10 @@ void add_teach(CLI::App& app, int& rc) {
   cmd->add_option("--relabel-from", relabel->from,
                   "Label positions of the self-play games in this folder (newest first) instead of playing games");
   cmd->add_option("--plies-per-game", relabel->plies_per_game, "--relabel-from: positions labelled per game")
-      ->check(CLI::Range(1, 10000));
+      ->check(CLI::Range(0, 10000));
+  cmd->add_option("--branches", relabel->branches_per_game,
+                  "--relabel-from: per game, positions after a random other move (the teacher's reply labelled)")
+      ->check(CLI::Range(0, 10000));
   cmd->add_option("--positions", relabel->positions, "--relabel-from: stop after this many labels (0: inputs done)")
       ->check(CLI::Range(int64_t(0), int64_t(1) << 40));
   cmd->add_flag("--watch", relabel->watch, "--relabel-from: keep labelling new games until stopped");

@@ -147,7 +147,7 @@ void ReplayBuffer::rebuild_index() {
       int full = 0;
       for (const PlyRecord& p : g.plies) full += p.full_search;
       idx.games.push_back({chunk.get(), &g});
-      idx.all.push_back(idx.all.back() + g.num_plies());
+      idx.all.push_back(idx.all.back() + (g.flags & GAME_FLAG_BRANCH ? full : g.num_plies()));
       idx.full.push_back(idx.full.back() + full);
       ++s.games;
       s.positions += g.num_plies();
@@ -190,6 +190,7 @@ void ReplayBuffer::fill(const GameRecord& g, int ply, ReplaySample& out) const {
   for (int k = 0; k < 3; ++k) out.root_wdl[k] = dequantize_prob(p.wdl[k]);
   // Random opening plies are stored with an exact draw (0, 1, 0) and no target; a search almost never is.
   out.ply_searched = p.full_search || !(out.root_wdl[1] > 0.999f);
+  out.has_result = !(g.flags & GAME_FLAG_BRANCH);
   out.result = g.winner == Winner::DRAW ? 0.0f : g.winner == winner_of(us) ? 1.0f : -1.0f;
   out.result_wdl[0] = out.result > 0;
   out.result_wdl[1] = out.result == 0;
@@ -211,7 +212,7 @@ bool ReplayBuffer::sample(std::mt19937_64& rng, bool full_only, ReplaySample& ou
   const GameRecord& g = *index_.games[gi].second;
   int64_t k = r - prefix[gi];
   int ply = int(k);
-  if (full_only) {
+  if (full_only || (g.flags & GAME_FLAG_BRANCH)) {  // a branch is indexed by its searched plies alone
     for (ply = 0; ply < g.num_plies(); ++ply)
       if (g.plies[ply].full_search && k-- == 0) break;
   }

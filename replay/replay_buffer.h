@@ -27,6 +27,7 @@ struct ReplaySample {
   std::vector<std::pair<Move, float>> policy;  // target over legal moves (empty for a cheap ply)
   float root_wdl[3] = {0, 1, 0};               // search's root W/D/L for the side to move
   bool ply_searched = false;                   // root_wdl is a search's (not a random ply's placeholder draw)
+  bool has_result = true;                      // false for a branch (GAME_FLAG_BRANCH): result is a placeholder
   float result = 0;                            // game outcome for the side to move: +1 / 0 / -1
   float result_wdl[3] = {0, 1, 0};             // same, one-hot W/D/L
   int margin = 0;                              // final material margin from the side to move's view

@@ -49,6 +49,9 @@ struct PlyRecord {
 constexpr uint8_t GAME_FLAG_BY_COUNTING = 1;   // result decided by counting
 constexpr uint8_t GAME_FLAG_NO_RESIGN = 2;     // resignation disabled (false-resignation probe)
 constexpr uint8_t GAME_FLAG_WOULD_RESIGN = 4;  // in a probe game, would_resign says who would have resigned
+// A branch off a game (teacher/relabel.h): no result of its own (stored as a draw), only its searched plies are
+// samples, and their value target is the search's alone.
+constexpr uint8_t GAME_FLAG_BRANCH = 8;
 
 // Where a game came from (version 2; version-1 games read as SELFPLAY).
 enum class GameSource : uint8_t { SELFPLAY = 0, IMPORT = 1, TEACHER = 2 };

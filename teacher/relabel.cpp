@@ -15,6 +15,7 @@
 #include "core/rules.h"
 #include "replay/chunk_reader.h"
 #include "replay/chunk_writer.h"
+#include "replay/game_record.h"
 #include "util/clock.h"
 #include "util/fileio.h"
 #include "util/log.h"
@@ -41,6 +42,25 @@ std::vector<int> plies_to_label(const GameRecord& game, int per_game, std::mt199
   return choice;
 }
 
+namespace {
+
+// The teacher's search of pos (history `moves` from `fen`): its move, W/D/L and policy target.
+bool teacher_label(Player& teacher, const Position& pos, const std::string& fen, const std::vector<Move>& moves,
+                   const MoveList& legal, const TeacherOptions& o, PlayerReply& r, float wdl[3],
+                   std::vector<std::pair<Move, float>>& target, std::string* error) {
+  r = teacher.play(pos, fen, moves);
+  if (r.error.empty() && !legal.contains(r.move)) r.error = "illegal move " + move_to_uci(r.move);
+  if (!r.error.empty()) return *error = r.error, false;
+  wdl[0] = 0, wdl[1] = 1, wdl[2] = 0;
+  if (r.has_score) score_to_wdl(r.score_cp, r.mate, o.value_scale, wdl);
+  target = teacher_policy(r.root_scores, r.move, o.policy_temperature, o.best_move_weight);
+  return true;
+}
+
+const float PLACEHOLDER[3] = {0, 1, 0};  // an unsearched ply's W/D/L
+
+}  // namespace
+
 bool relabel_game(const GameRecord& game, const std::vector<int>& plies, const TeacherOptions& o, Player& teacher,
                   const std::string& origin, GameRecord& out, RelabelStats* stats, std::string* error) {
   double c0 = thread_cpu_seconds(), in_teacher = 0;
@@ -48,7 +68,6 @@ bool relabel_game(const GameRecord& game, const std::vector<int>& plies, const T
   out.source = GameSource::TEACHER;
   out.origin = origin;
   out.policy.clear();
-  const float placeholder[3] = {0, 1, 0};
   std::vector<PlyRecord> old = std::move(out.plies);
   out.plies.clear();
   Position pos;
@@ -66,13 +85,14 @@ bool relabel_game(const GameRecord& game, const std::vector<int>& plies, const T
     if (next < plies.size() && plies[next] == ply) {
       ++next;
       double t0 = thread_cpu_seconds();
-      PlayerReply r = teacher.play(pos, game.start_fen, moves);
+      PlayerReply r;
+      float wdl[3];
+      std::vector<std::pair<Move, float>> target;
+      std::string why;
+      const bool ok = teacher_label(teacher, pos, game.start_fen, moves, legal, o, r, wdl, target, &why);
       in_teacher += thread_cpu_seconds() - t0;
-      if (r.error.empty() && !legal.contains(r.move)) r.error = "illegal move " + move_to_uci(r.move);
-      if (!r.error.empty()) return *error = "teacher at ply " + std::to_string(ply + 1) + ": " + r.error, false;
-      float wdl[3] = {0, 1, 0};
-      if (r.has_score) score_to_wdl(r.score_cp, r.mate, o.value_scale, wdl);
-      out.add_ply(played, true, wdl, teacher_policy(r.root_scores, r.move, o.policy_temperature, o.best_move_weight));
+      if (!ok) return *error = "teacher at ply " + std::to_string(ply + 1) + ": " + why, false;
+      out.add_ply(played, true, wdl, target);
       ++s.labelled;
       s.agree += r.move == played;
       const PlyRecord& was = old[size_t(ply)];
@@ -81,7 +101,7 @@ bool relabel_game(const GameRecord& game, const std::vector<int>& plies, const T
         ++s.value_gap_n;
       }
     } else {
-      out.add_ply(played, false, placeholder, {});
+      out.add_ply(played, false, PLACEHOLDER, {});
     }
     pos.do_move(played);
     moves.push_back(played);
@@ -92,6 +112,76 @@ bool relabel_game(const GameRecord& game, const std::vector<int>& plies, const T
     stats->agree += s.agree;
     stats->value_gap += s.value_gap;
     stats->value_gap_n += s.value_gap_n;
+    stats->cpu.teacher += in_teacher;
+    stats->cpu.other += thread_cpu_seconds() - c0 - in_teacher;
+  }
+  return true;
+}
+
+Move branch_move(const GameRecord& game, int ply, std::mt19937_64& rng) {
+  Position pos;
+  std::string why;
+  if (ply < 0 || ply >= game.num_plies() || !replay_game(game, pos, ply, &why)) return Move::none();
+  MoveList legal, after;
+  generate_legal(pos, legal);
+  std::vector<Move> choice;
+  for (int i = 0; i < legal.size; ++i) {
+    const Move m = legal.moves[i];
+    if (m == game.plies[size_t(ply)].move || m.is_pass()) continue;
+    pos.do_move(m);
+    generate_legal(pos, after);
+    if (!game_result(pos, after.size).over()) choice.push_back(m);
+    pos.undo_move();
+  }
+  if (choice.empty()) return Move::none();
+  return choice[std::uniform_int_distribution<size_t>(0, choice.size() - 1)(rng)];
+}
+
+bool branch_game(const GameRecord& game, int ply, Move deviation, const TeacherOptions& o, Player& teacher,
+                 const std::string& origin, GameRecord& out, RelabelStats* stats, std::string* error) {
+  const double c0 = thread_cpu_seconds();
+  Position pos;
+  if (ply < 0 || ply >= game.num_plies()) return *error = "no ply " + std::to_string(ply + 1) + " to branch at", false;
+  if (!replay_game(game, pos, ply, error)) return false;
+  MoveList legal;
+  generate_legal(pos, legal);
+  if (!legal.contains(deviation) || deviation == game.plies[size_t(ply)].move)
+    return *error = "branch at ply " + std::to_string(ply + 1) + ": " + move_to_uci(deviation) +
+                    " is not another legal move", false;
+  out = GameRecord();
+  out.start_fen = game.start_fen, out.ruleset = game.ruleset, out.setup = game.setup, out.seed = game.seed;
+  out.network_id = game.network_id;
+  out.source = GameSource::TEACHER;
+  out.origin = origin;
+  out.winner = Winner::DRAW;  // a placeholder: GAME_FLAG_BRANCH says there is no result
+  out.ending = Ending::NONE;
+  out.flags = GAME_FLAG_BRANCH;
+  std::vector<Move> moves;
+  for (int k = 0; k < ply; ++k) {
+    moves.push_back(game.plies[size_t(k)].move);
+    out.add_ply(moves.back(), false, PLACEHOLDER, {});
+  }
+  out.add_ply(deviation, false, PLACEHOLDER, {});
+  moves.push_back(deviation);
+  pos.do_move(deviation);
+  generate_legal(pos, legal);
+  if (game_result(pos, legal.size).over()) return *error = "the branch ends the game", false;
+  if (!teacher.new_game(game.ruleset, error)) return false;
+  const double t0 = thread_cpu_seconds();
+  PlayerReply r;
+  float wdl[3];
+  std::vector<std::pair<Move, float>> target;
+  std::string why;
+  const bool ok = teacher_label(teacher, pos, game.start_fen, moves, legal, o, r, wdl, target, &why);
+  const double in_teacher = thread_cpu_seconds() - t0;
+  if (!ok) return *error = "teacher on the branch at ply " + std::to_string(ply + 1) + ": " + why, false;
+  out.add_ply(r.move, true, wdl, target);
+  pos.do_move(r.move);
+  out.final_margin = int16_t(material_margin(pos));
+  const GameResult end = game_result(pos);  // the teacher's reply may end the game
+  if (end.over()) out.winner = end.winner, out.ending = end.ending, out.flags |= end.by_counting ? GAME_FLAG_BY_COUNTING : 0;
+  if (stats) {
+    stats->branches += 1;
     stats->cpu.teacher += in_teacher;
     stats->cpu.other += thread_cpu_seconds() - c0 - in_teacher;
   }
@@ -121,19 +211,55 @@ std::string summary_json(const RelabelRunOptions& o, const RelabelStats& s, doub
   j["teacher"] = teacher_spec(o.label);
   j["from"] = o.from;
   j["plies_per_game"] = o.plies_per_game;
+  j["branches_per_game"] = o.branches_per_game;
   j["games"] = s.games;
   j["failed"] = s.failed;
   j["labelled_positions"] = s.labelled;
+  j["labelled_branches"] = s.branches;
   j["teacher_agrees_with_game_move"] = double(s.agree) / std::max<int64_t>(1, s.labelled);
   j["mean_value_gap"] = s.value_gap / std::max<int64_t>(1, s.value_gap_n);
   j["teacher_cpu_s"] = s.cpu.teacher;
   j["other_cpu_s"] = s.cpu.other;
-  j["teacher_cpu_s_per_label"] = s.cpu.teacher / std::max<int64_t>(1, s.labelled);
+  j["teacher_cpu_s_per_label"] = s.cpu.teacher / std::max<int64_t>(1, s.labelled + s.branches);
   j["wall_s"] = wall;
   j["targets"] = {{"policy_temperature_cp", o.label.policy_temperature},
                   {"best_move_weight", o.label.best_move_weight},
                   {"value_scale_cp", o.label.value_scale}};
   return j.dump(2) + "\n";
+}
+
+// Labels one game's plies and branches (o.plies_per_game, o.branches_per_game) into `out`; false when the game
+// fails (logged; the branches that did label are kept).
+bool label_one(const RelabelRunOptions& o, Player& teacher, const std::string& name, size_t i, const GameRecord& game,
+               std::vector<GameRecord>& out, RelabelStats& stats) {
+  std::mt19937_64 rng(hash_combine(hash_combine(o.label.seed, fnv1a64(name.data(), name.size())), i));
+  const std::string origin = "relabel:" + name + "#" + std::to_string(i);
+  std::string err;
+  bool ok = true;
+  if (o.plies_per_game > 0) {
+    out.emplace_back();
+    ok = relabel_game(game, plies_to_label(game, o.plies_per_game, rng), o.label, teacher, origin, out.back(), &stats, &err);
+    if (!ok) out.pop_back();
+  }
+  if (ok && o.branches_per_game > 0) {
+    for (int ply : plies_to_label(game, o.branches_per_game, rng)) {
+      const Move m = branch_move(game, ply, rng);
+      if (m.is_none()) continue;
+      out.emplace_back();
+      const std::string where = origin + "@" + std::to_string(ply + 1) + ":" + move_to_uci(m);
+      if (!branch_game(game, ply, m, o.label, teacher, where, out.back(), &stats, &err)) {
+        out.pop_back();
+        ok = false;
+        break;
+      }
+    }
+  }
+  if (ok && o.plies_per_game == 0) ++stats.games;  // relabel_game counts the others
+  if (!ok) {
+    ++stats.failed;
+    JZ_LOG("relabel: %s game %zu skipped: %s", name.c_str(), i, err.c_str());
+  }
+  return ok;
 }
 
 // Labels one chunk's games with one thread per teacher; false (nothing written) on stop.
@@ -142,22 +268,13 @@ bool label_chunk(const RelabelRunOptions& o, std::vector<std::unique_ptr<Player>
                  RelabelStats& stats) {
   std::atomic<size_t> next{0};
   std::mutex mutex;
-  std::vector<uint8_t> ok(games.size(), 0);
-  out.assign(games.size(), GameRecord());
+  std::vector<std::vector<GameRecord>> per_game(games.size());
   auto work = [&](Player& teacher) {
     RelabelStats mine;
-    for (size_t i; !stop && (i = next.fetch_add(1)) < games.size();) {
-      std::mt19937_64 rng(hash_combine(hash_combine(o.label.seed, fnv1a64(name.data(), name.size())), i));
-      std::vector<int> plies = plies_to_label(games[i], o.plies_per_game, rng);
-      std::string err, origin = "relabel:" + name + "#" + std::to_string(i);
-      ok[i] = relabel_game(games[i], plies, o.label, teacher, origin, out[i], &mine, &err);
-      if (!ok[i]) {
-        ++mine.failed;
-        JZ_LOG("relabel: %s game %zu skipped: %s", name.c_str(), i, err.c_str());
-      }
-    }
+    for (size_t i; !stop && (i = next.fetch_add(1)) < games.size();) label_one(o, teacher, name, i, games[i], per_game[i], mine);
     std::lock_guard<std::mutex> lock(mutex);
     stats.games += mine.games, stats.labelled += mine.labelled, stats.failed += mine.failed;
+    stats.branches += mine.branches;
     stats.agree += mine.agree, stats.value_gap += mine.value_gap, stats.value_gap_n += mine.value_gap_n;
     stats.cpu.teacher += mine.cpu.teacher, stats.cpu.other += mine.cpu.other;
   };
@@ -165,10 +282,9 @@ bool label_chunk(const RelabelRunOptions& o, std::vector<std::unique_ptr<Player>
   for (auto& t : teachers) threads.emplace_back(work, std::ref(*t));
   for (auto& t : threads) t.join();
   if (stop) return false;
-  std::vector<GameRecord> kept;
-  for (size_t i = 0; i < games.size(); ++i)
-    if (ok[i]) kept.push_back(std::move(out[i]));
-  out.swap(kept);
+  out.clear();
+  for (std::vector<GameRecord>& g : per_game)
+    for (GameRecord& r : g) out.push_back(std::move(r));
   return true;
 }
 
@@ -190,7 +306,8 @@ bool run_relabel(const RelabelRunOptions& options, const std::atomic<int>& stop,
   for (std::string* dir : {&o.from, &o.out})
     while (dir->size() > 1 && dir->back() == '/') dir->pop_back();
   std::string err;
-  if (o.threads < 1 || o.plies_per_game < 1) return *error = "threads and plies per game must be >= 1", false;
+  if (o.threads < 1 || o.plies_per_game < 0 || o.branches_per_game < 0 || o.plies_per_game + o.branches_per_game < 1)
+    return *error = "threads must be >= 1, and plies or branches per game >= 1", false;
   if (o.from.empty() || o.out.empty()) return *error = "relabel needs an input and an output folder", false;
   if (!check_player_spec(teacher_spec(o.label), &err)) return *error = err, false;
   if (relative_to(o.from, o.out) != o.out || o.from == o.out)
@@ -233,8 +350,9 @@ bool run_relabel(const RelabelRunOptions& options, const std::atomic<int>& stop,
       return *error = err, false;
     if (now_seconds() >= next_progress) {
       next_progress = now_seconds() + o.progress_seconds;
-      JZ_LOG("relabel: %lld labels from %lld games | %.3f teacher CPU s per label | teacher agrees %.0f%% | %zu chunks left",
-             (long long)stats.labelled, (long long)stats.games, stats.cpu.teacher / std::max<int64_t>(1, stats.labelled),
+      JZ_LOG("relabel: %lld labels and %lld branches from %lld games | %.3f teacher CPU s per label | teacher agrees %.0f%% | %zu chunks left",
+             (long long)stats.labelled, (long long)stats.branches, (long long)stats.games,
+             stats.cpu.teacher / std::max<int64_t>(1, stats.labelled + stats.branches),
              100.0 * stats.agree / std::max<int64_t>(1, stats.labelled), chunks_left(o.from, done));
     }
   }

@@ -18,6 +18,7 @@ namespace jz {
 
 struct RelabelStats {
   int64_t games = 0, labelled = 0, failed = 0;
+  int64_t branches = 0;      // labelled branch records (branch_game)
   int64_t agree = 0;         // labelled plies where the game's move was the teacher's move
   double value_gap = 0;      // sum over labelled plies of |self-play root Q - teacher Q| (searched plies)
   int64_t value_gap_n = 0;   // plies in value_gap
@@ -33,11 +34,22 @@ std::vector<int> plies_to_label(const GameRecord& game, int per_game, std::mt199
 bool relabel_game(const GameRecord& game, const std::vector<int>& plies, const TeacherOptions& o, Player& teacher,
                   const std::string& origin, GameRecord& out, RelabelStats* stats, std::string* error);
 
+// Branches (KataGo's side positions; the states DAgger's learner reaches): the network's search looks at
+// replies the games never play, a piece left hanging among them, and learns nothing of those positions from
+// the games. A branch record is `game` up to `ply`, then `deviation`, then the teacher's reply to the
+// position it leaves, labelled: no result of its own (GAME_FLAG_BRANCH), so its value target is the teacher's.
+// branch_move draws the deviation uniformly among the legal moves other than the game's, passes and moves
+// that end the game excepted; Move::none() when there is none.
+Move branch_move(const GameRecord& game, int ply, std::mt19937_64& rng);
+bool branch_game(const GameRecord& game, int ply, Move deviation, const TeacherOptions& o, Player& teacher,
+                 const std::string& origin, GameRecord& out, RelabelStats* stats, std::string* error);
+
 struct RelabelRunOptions {
   TeacherOptions label;     // teacher spec and target shaping (teacher.h)
   std::string from;         // self-play chunk folder (a run's games/), searched recursively
   std::string out;          // labelled chunks, relabelled.txt (the inputs done) and relabel.json
   int plies_per_game = 4;
+  int branches_per_game = 0;  // branch records per game, at plies drawn like the labelled ones
   int threads = 1;
   int64_t positions = 0;    // stop after this many labels (0: when the inputs are done)
   bool watch = false;       // keep waiting for new self-play chunks (until stop or positions)

@@ -88,8 +88,9 @@ void make_batch(const std::vector<ReplaySample>& s, const std::vector<uint8_t>& 
       add_target(map, opp + i * P, x.next_policy, ~us, m);
       ow[i] = 1;
     }
-    // Random opening plies carry no search (their stored WDL is a placeholder draw): result only.
-    const float ai = x.ply_searched ? std::clamp(value_q_weights[size_t(i)], 0.0f, 1.0f) : 0.0f;
+    // Random opening plies carry no search (their stored WDL is a placeholder draw): result only. A branch
+    // has no result: its search's WDL only.
+    const float ai = !x.ply_searched ? 0.0f : !x.has_result ? 1.0f : std::clamp(value_q_weights[size_t(i)], 0.0f, 1.0f);
     for (int k = 0; k < 3; ++k) wdl[i * 3 + k] = (1 - ai) * x.result_wdl[k] + ai * x.root_wdl[k];
     margin[i] = float(x.margin) / MARGIN_SCALE;
   }

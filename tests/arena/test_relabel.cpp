@@ -9,6 +9,7 @@
 #include "replay/chunk_reader.h"
 #include "replay/chunk_writer.h"
 #include "replay/game_record.h"
+#include "replay/replay_buffer.h"
 #include "teacher/relabel.h"
 #include "tests/support/chunks.h"
 #include "tests/support/random_games.h"
@@ -154,4 +155,100 @@ TEST(Relabel, RunLabelsTheNewestChunkFirstAndGoesOnWhereItStopped) {
   o.out = o.from + "/labels";
   EXPECT_FALSE(run_relabel(o, stop, s2, &err));
   EXPECT_NE(err.find("inside"), std::string::npos) << err;
+}
+
+TEST(Relabel, ABranchIsTheGameToAPlyThenAnotherMoveThenTheTeachersLabelledReply) {
+  std::mt19937_64 rng(21);
+  GameRecord g = test::random_game(rng, Ruleset::JANGGI, 50);
+  TeacherOptions o;
+  o.teacher = "alphabeta:depth=2";
+  o.score_depth = 1;
+  std::string err;
+  auto teacher = make_player(teacher_spec(o), 1, &err);
+  ASSERT_TRUE(teacher) << err;
+  const int ply = 12;
+  std::set<uint16_t> drawn;
+  for (int i = 0; i < 20; ++i) {
+    const Move m = branch_move(g, ply, rng);
+    ASSERT_FALSE(m.is_none());
+    EXPECT_NE(m, g.plies[ply].move);
+    EXPECT_FALSE(m.is_pass());
+    drawn.insert(m.raw);
+  }
+  EXPECT_GT(drawn.size(), 5u);  // uniform over many moves, not one
+  const Move m = branch_move(g, ply, rng);
+  GameRecord b;
+  RelabelStats s;
+  ASSERT_TRUE(branch_game(g, ply, m, o, *teacher, "relabel:x#0@13", b, &s, &err)) << err;
+  EXPECT_TRUE(validate_game(b, &err)) << err;
+  EXPECT_EQ(s.branches, 1);
+  EXPECT_EQ(s.labelled, 0);
+  EXPECT_TRUE(b.flags & GAME_FLAG_BRANCH);
+  EXPECT_EQ(b.source, GameSource::TEACHER);
+  ASSERT_EQ(b.num_plies(), ply + 2);
+  for (int k = 0; k < ply; ++k) EXPECT_EQ(b.plies[size_t(k)].move, g.plies[size_t(k)].move) << k;
+  EXPECT_EQ(b.plies[ply].move, m);
+  for (int k = 0; k <= ply; ++k) EXPECT_FALSE(b.plies[size_t(k)].full_search) << k;
+  ASSERT_TRUE(b.plies[ply + 1].full_search);
+  // The labelled reply is the teacher's move in the branched position.
+  Position pos;
+  ASSERT_TRUE(replay_game(b, pos, ply + 1, &err)) << err;
+  std::vector<Move> before;
+  for (int k = 0; k <= ply; ++k) before.push_back(b.plies[size_t(k)].move);
+  EXPECT_EQ(teacher->play(pos, g.start_fen, before).move, b.plies[ply + 1].move);
+  // The game's own move is no branch.
+  EXPECT_FALSE(branch_game(g, ply, g.plies[ply].move, o, *teacher, "x", b, nullptr, &err));
+  EXPECT_NE(err.find("not another legal move"), std::string::npos) << err;
+
+  // The replay buffer samples a branch at its labelled ply only, without a result.
+  test::TempDir dir("branch");
+  ASSERT_TRUE(branch_game(g, ply, m, o, *teacher, "relabel:x#0@13", b, nullptr, &err)) << err;
+  {
+    ChunkWriter w(dir.path, "relabel", 8);
+    ASSERT_TRUE(w.add(b, &err)) << err;
+    ASSERT_TRUE(w.flush(&err)) << err;
+  }
+  ReplayBuffer buf(dir.path, 1 << 30);
+  buf.refresh();
+  std::mt19937_64 pick(4);
+  for (int i = 0; i < 20; ++i) {
+    ReplaySample x;
+    ASSERT_TRUE(buf.sample(pick, false, x));
+    EXPECT_EQ(x.ply, ply + 1);
+    EXPECT_FALSE(x.has_result);
+    EXPECT_TRUE(x.ply_searched);
+  }
+}
+
+TEST(Relabel, RunWritesBranchesAlone) {
+  test::TempDir dir("relabel-branches");
+  std::mt19937_64 rng(8);
+  std::string err;
+  {
+    ChunkWriter w(dir.file("games"), "selfplay", 4);
+    for (int i = 0; i < 3; ++i) ASSERT_TRUE(w.add(test::random_game(rng, Ruleset::JANGGI, 30), &err)) << err;
+  }
+  RelabelRunOptions o;
+  o.label.teacher = "alphabeta:depth=1";
+  o.label.score_depth = 0;
+  o.from = dir.file("games");
+  o.out = dir.file("labels");
+  o.plies_per_game = 0;
+  o.branches_per_game = 2;
+  o.progress_seconds = 0;
+  std::atomic<int> stop{0};
+  RelabelStats s;
+  ASSERT_TRUE(run_relabel(o, stop, s, &err)) << err;
+  EXPECT_EQ(s.games, 3);
+  EXPECT_EQ(s.labelled, 0);
+  EXPECT_EQ(s.branches, 6);
+  std::vector<GameRecord> out = test::read_all_chunks(o.out);
+  ASSERT_EQ(out.size(), 6u);
+  for (const GameRecord& b : out) {
+    EXPECT_TRUE(validate_game(b, &err)) << err;
+    EXPECT_TRUE(b.flags & GAME_FLAG_BRANCH);
+    EXPECT_NE(b.origin.find('@'), std::string::npos) << b.origin;
+  }
+  o.branches_per_game = 0;  // nothing to label
+  EXPECT_FALSE(run_relabel(o, stop, s, &err));
 }

@@ -260,6 +260,14 @@ TEST(Batch, ValueTargetBlendsTheResultWithTheRootSearch) {
     searched += x.ply_searched;
   }
   EXPECT_GT(searched, 32);  // most plies are searched; the random opening plies are not
+  // A branch (GAME_FLAG_BRANCH) has no result: its searched plies' value target is the search's alone.
+  for (ReplaySample& x : samples) x.has_result = false;
+  make_batch(samples, {}, blended, 0.5f);
+  for (int i = 0; i < blended.size; ++i) {
+    const ReplaySample& x = samples[size_t(i)];
+    for (int k = 0; k < 3; ++k)
+      EXPECT_NEAR(blended.wdl[i][k].item<float>(), x.ply_searched ? x.root_wdl[k] : x.result_wdl[k], 1e-6);
+  }
 }
 
 TEST(Batch, SameSeedAndStepGiveTheSameBatch) {
