@@ -6,7 +6,9 @@ Scores the position before and after each of PLAYER_NAME's moves (plies >= 4) wi
 then the first such ply per game and its median: how early the player starts to give material away.
 --mates: in each game the player lost by checkmate, the move after which the opponent had a forced mate
 (within depth D) while the position before was not lost, and how many moves the mate took: walking into
-a mate in 1 is a search failure, a long one may be beyond any search."""
+a mate in 1 is a search failure, a long one may be beyond any search.
+--suite OUT: also write each drop from a level position (|score| < --level) as a JSON line (fen, moves before it,
+the move, alpha-beta's move and scores): a blunder suite for scripts/blunder-retest.py."""
 import argparse, collections, json, statistics, subprocess
 
 ap = argparse.ArgumentParser()
@@ -14,6 +16,7 @@ ap.add_argument('games'); ap.add_argument('player')
 ap.add_argument('--depth', type=int, default=6); ap.add_argument('--drop', type=int, default=250)
 ap.add_argument('--bin', default='./build/janggi-zero')
 ap.add_argument('--mates', action='store_true')
+ap.add_argument('--suite'); ap.add_argument('--level', type=int, default=600)
 a = ap.parse_args()
 eng = subprocess.Popen([a.bin, 'uci'], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
 
@@ -72,6 +75,7 @@ if a.mates:
           ', '.join('%s: %d' % (k, v) for k, v in sorted(dist.items())))
     raise SystemExit(0)
 first = []
+suite = open(a.suite, 'w') if a.suite else None
 for line in open(a.games):
     g = json.loads(line)
     if a.player not in (g['cho'], g['han']): continue
@@ -82,6 +86,9 @@ for line in open(a.games):
         before = score(g['start_fen'], moves[:i])
         after = -score(g['start_fen'], moves[:i + 1])
         if before - after >= a.drop and before < DECISIVE: drops.append('%d:%s %+d->%+d' % (i, moves[i], before, after))
+        if suite and before - after >= a.drop and abs(before) < a.level:
+            suite.write(json.dumps({'fen': g['start_fen'], 'rules': g.get('rules', 'janggi'), 'moves': moves[:i],
+                                    'blunder': moves[i], 'before': before, 'after': after, 'game': g['game']}) + '\n')
     first.append(int(drops[0].split(':')[0]) if drops else len(moves))
     print('game %d (%s, %s, %s, %d plies): %s' % (g['game'], 'cho' if side == 0 else 'han', g['result'], g['ending'],
                                                 len(moves), ', '.join(drops[:6]) or 'no drop'), flush=True)
