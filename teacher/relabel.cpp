@@ -5,6 +5,7 @@
 #include <cmath>
 #include <memory>
 #include <mutex>
+#include <numeric>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <thread>
@@ -134,7 +135,17 @@ Move branch_move(const GameRecord& game, int ply, std::mt19937_64& rng) {
     pos.undo_move();
   }
   if (choice.empty()) return Move::none();
-  return choice[std::uniform_int_distribution<size_t>(0, choice.size() - 1)(rng)];
+  // The moves the game's search looked at, as often as it did: the positions its tree was made of.
+  const PlyRecord& p = game.plies[size_t(ply)];
+  std::vector<double> weight;
+  for (const Move m : choice) {
+    double w = 0;
+    for (int k = 0; k < p.policy_size; ++k)
+      if (game.policy[p.policy_begin + k].move == m) w = dequantize_prob(game.policy[p.policy_begin + k].prob);
+    weight.push_back(w);
+  }
+  if (std::accumulate(weight.begin(), weight.end(), 0.0) <= 0) weight.assign(choice.size(), 1.0);
+  return choice[std::discrete_distribution<size_t>(weight.begin(), weight.end())(rng)];
 }
 
 bool branch_game(const GameRecord& game, int ply, Move deviation, const TeacherOptions& o, Player& teacher,

@@ -38,8 +38,9 @@ bool relabel_game(const GameRecord& game, const std::vector<int>& plies, const T
 // replies the games never play, a piece left hanging among them, and learns nothing of those positions from
 // the games. A branch record is `game` up to `ply`, then `deviation`, then the teacher's reply to the
 // position it leaves, labelled: no result of its own (GAME_FLAG_BRANCH), so its value target is the teacher's.
-// branch_move draws the deviation uniformly among the legal moves other than the game's, passes and moves
-// that end the game excepted; Move::none() when there is none.
+// branch_move draws the deviation among the legal moves other than the game's (passes and moves that end the
+// game excepted) by the game's search target at that ply (the replies its tree looked at, as often as it did),
+// uniformly where the ply has none; Move::none() when there is none.
 Move branch_move(const GameRecord& game, int ply, std::mt19937_64& rng);
 bool branch_game(const GameRecord& game, int ply, Move deviation, const TeacherOptions& o, Player& teacher,
                  const std::string& origin, GameRecord& out, RelabelStats* stats, std::string* error);

@@ -167,9 +167,25 @@ TEST(Relabel, ABranchIsTheGameToAPlyThenAnotherMoveThenTheTeachersLabelledReply)
   auto teacher = make_player(teacher_spec(o), 1, &err);
   ASSERT_TRUE(teacher) << err;
   const int ply = 12;
+  // The deviation follows the ply's search target; a ply without one draws uniformly.
+  GameRecord focused = g, untargeted = g;
+  Position at;
+  ASSERT_TRUE(replay_game(g, at, ply, &err)) << err;
+  MoveList legal;
+  generate_legal(at, legal);
+  Move favourite = Move::none();
+  for (int i = 0; i < legal.size && favourite.is_none(); ++i)
+    if (legal[i] != g.plies[ply].move && !legal[i].is_pass()) favourite = legal[i];
+  ASSERT_FALSE(favourite.is_none());
+  for (int k = 0; k < g.plies[ply].policy_size; ++k) {
+    PolicyEntry& e = focused.policy[g.plies[ply].policy_begin + k];
+    e.prob = e.move == favourite ? 65535 : 0;
+  }
+  untargeted.plies[ply].policy_size = 0;
   std::set<uint16_t> drawn;
   for (int i = 0; i < 20; ++i) {
-    const Move m = branch_move(g, ply, rng);
+    EXPECT_EQ(branch_move(focused, ply, rng), favourite);
+    const Move m = branch_move(untargeted, ply, rng);
     ASSERT_FALSE(m.is_none());
     EXPECT_NE(m, g.plies[ply].move);
     EXPECT_FALSE(m.is_pass());
