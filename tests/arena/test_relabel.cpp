@@ -29,6 +29,27 @@ int legal_count(const GameRecord& g, int ply) {
   return legal.size;
 }
 
+// A quick alpha-beta teacher: depth 2, root moves scored at depth 1.
+std::unique_ptr<Player> quick_teacher(TeacherOptions& o) {
+  o.teacher = "alphabeta:depth=2";
+  o.score_depth = 1;
+  std::string err;
+  auto teacher = make_player(teacher_spec(o), 1, &err);
+  EXPECT_TRUE(teacher) << err;
+  return teacher;
+}
+
+// A run over dir/games into dir/labels with a depth-1 teacher, no progress lines.
+RelabelRunOptions run_options(const test::TempDir& dir) {
+  RelabelRunOptions o;
+  o.label.teacher = "alphabeta:depth=1";
+  o.label.score_depth = 0;
+  o.from = dir.file("games");
+  o.out = dir.file("labels");
+  o.progress_seconds = 0;
+  return o;
+}
+
 }  // namespace
 
 TEST(Relabel, ChoosesDistinctPliesWithAChoiceInPlyOrder) {
@@ -50,11 +71,9 @@ TEST(Relabel, TheTeacherLabelsOnlyTheChosenPliesAndTheMovesStay) {
   std::mt19937_64 rng(9);
   GameRecord g = test::random_game(rng, Ruleset::JANGGI, 50);
   TeacherOptions o;
-  o.teacher = "alphabeta:depth=2";
-  o.score_depth = 1;
+  auto teacher = quick_teacher(o);
+  ASSERT_TRUE(teacher);
   std::string err;
-  auto teacher = make_player(teacher_spec(o), 1, &err);
-  ASSERT_TRUE(teacher) << err;
   const std::vector<int> plies = {3, 10, 11, 40};
   GameRecord out;
   RelabelStats s;
@@ -114,15 +133,10 @@ TEST(Relabel, RunLabelsTheNewestChunkFirstAndGoesOnWhereItStopped) {
   }
   std::vector<std::string> inputs = list_chunk_files(dir.file("games"));
   ASSERT_EQ(inputs.size(), 3u);
-  RelabelRunOptions o;
-  o.label.teacher = "alphabeta:depth=1";
-  o.label.score_depth = 0;
-  o.from = dir.file("games");
-  o.out = dir.file("labels");
+  RelabelRunOptions o = run_options(dir);
   o.plies_per_game = 3;
   o.threads = 2;
   o.positions = 1;  // stops after the first chunk
-  o.progress_seconds = 0;
   std::atomic<int> stop{0};
   RelabelStats s;
   ASSERT_TRUE(run_relabel(o, stop, s, &err)) << err;
@@ -161,11 +175,9 @@ TEST(Relabel, ABranchIsTheGameToAPlyThenAnotherMoveThenTheTeachersLabelledReply)
   std::mt19937_64 rng(21);
   GameRecord g = test::random_game(rng, Ruleset::JANGGI, 50);
   TeacherOptions o;
-  o.teacher = "alphabeta:depth=2";
-  o.score_depth = 1;
+  auto teacher = quick_teacher(o);
+  ASSERT_TRUE(teacher);
   std::string err;
-  auto teacher = make_player(teacher_spec(o), 1, &err);
-  ASSERT_TRUE(teacher) << err;
   const int ply = 12;
   // The deviation follows the ply's search target; a ply without one draws uniformly.
   GameRecord focused = g, untargeted = g;
@@ -244,14 +256,9 @@ TEST(Relabel, RunWritesBranchesAlone) {
     ChunkWriter w(dir.file("games"), "selfplay", 4);
     for (int i = 0; i < 3; ++i) ASSERT_TRUE(w.add(test::random_game(rng, Ruleset::JANGGI, 30), &err)) << err;
   }
-  RelabelRunOptions o;
-  o.label.teacher = "alphabeta:depth=1";
-  o.label.score_depth = 0;
-  o.from = dir.file("games");
-  o.out = dir.file("labels");
+  RelabelRunOptions o = run_options(dir);
   o.plies_per_game = 0;
   o.branches_per_game = 2;
-  o.progress_seconds = 0;
   std::atomic<int> stop{0};
   RelabelStats s;
   ASSERT_TRUE(run_relabel(o, stop, s, &err)) << err;
