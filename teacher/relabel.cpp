@@ -108,13 +108,10 @@ bool relabel_game(const GameRecord& game, const std::vector<int>& plies, const T
     moves.push_back(played);
   }
   if (stats) {
-    stats->games += 1;
-    stats->labelled += s.labelled;
-    stats->agree += s.agree;
-    stats->value_gap += s.value_gap;
-    stats->value_gap_n += s.value_gap_n;
-    stats->cpu.teacher += in_teacher;
-    stats->cpu.other += thread_cpu_seconds() - c0 - in_teacher;
+    s.games = 1;
+    s.cpu.teacher = in_teacher;
+    s.cpu.other = thread_cpu_seconds() - c0 - in_teacher;
+    stats->add(s);
   }
   return true;
 }
@@ -284,10 +281,7 @@ bool label_chunk(const RelabelRunOptions& o, std::vector<std::unique_ptr<Player>
     RelabelStats mine;
     for (size_t i; !stop && (i = next.fetch_add(1)) < games.size();) label_one(o, teacher, name, i, games[i], per_game[i], mine);
     std::lock_guard<std::mutex> lock(mutex);
-    stats.games += mine.games, stats.labelled += mine.labelled, stats.failed += mine.failed;
-    stats.branches += mine.branches;
-    stats.agree += mine.agree, stats.value_gap += mine.value_gap, stats.value_gap_n += mine.value_gap_n;
-    stats.cpu.teacher += mine.cpu.teacher, stats.cpu.other += mine.cpu.other;
+    stats.add(mine);
   };
   std::vector<std::thread> threads;
   for (auto& t : teachers) threads.emplace_back(work, std::ref(*t));

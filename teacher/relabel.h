@@ -23,6 +23,10 @@ struct RelabelStats {
   double value_gap = 0;      // sum over labelled plies of |self-play root Q - teacher Q| (searched plies)
   int64_t value_gap_n = 0;   // plies in value_gap
   TeacherTimes cpu;
+  void add(const RelabelStats& o) {
+    games += o.games, labelled += o.labelled, failed += o.failed, branches += o.branches, agree += o.agree;
+    value_gap += o.value_gap, value_gap_n += o.value_gap_n, cpu.teacher += o.cpu.teacher, cpu.other += o.cpu.other;
+  }
 };
 
 // The plies of `game` worth a label: played with more than one legal move (no forced move, no
