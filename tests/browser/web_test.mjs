@@ -290,6 +290,28 @@ try {
   check(await page.$eval("#undo", (b) => b.disabled), "undo is off once the game is over");
   check(await page.$eval("#status", (e) => e.textContent.startsWith("You lost")), "the end says who won in words");
 
+  // A new game started while the stored one still loads stays: the late answer neither replaces nor forgets it.
+  await page.setRequestInterception(true);
+  const slowState = (req) => { if (req.url().includes("/api/state")) setTimeout(() => req.continue(), 1500); else req.continue(); };
+  page.on("request", slowState);
+  await page.goto(server.url, { waitUntil: "load" });
+  await page.waitForFunction(() => document.querySelectorAll("#level option").length >= 3 && !!window.jzAccountReady);
+  await page.evaluate(() => window.jzAccountReady.then(() => null));
+  const lateAnswer = page.waitForResponse((r) => r.url().includes("/api/state"));
+  await page.select("#level", "easy");
+  await page.tap("#new-game");
+  await page.waitForFunction(() => state && state.ply === 0 && !state.result.over);
+  const fresh = await page.evaluate(() => state.id);
+  await lateAnswer;
+  await page.evaluate(() => new Promise((r) => setTimeout(r, 100)));  // the answer's handler has run
+  const kept = await page.evaluate(() => [state.id, state.result.over, localStorage.getItem("jz-game")]);
+  check(kept[0] === fresh && !kept[1] && kept[2] === fresh && fresh !== before[0],
+        `a new game started while the stored one loads stays (${kept.join(", ")})`);
+  page.off("request", slowState);
+  await page.setRequestInterception(false);
+  await page.tap("#resign");  // over, as before: the next page opens on the new-game form
+  await page.waitForFunction(() => state && state.result.over);
+
   await xiangqiOnAPhone(page);
 
   // Each language in a fresh profile (nothing stored), chosen by the browser's languages.

@@ -505,15 +505,19 @@ async function init() {
 function storedGame() { try { return localStorage.getItem("jz-game"); } catch (e) { return null; } }
 
 // Resumes the game the address or local storage names, while the server still holds it.
+// A game started while it loads wins: the late answer neither replaces nor forgets it.
 async function resume(id) {
   if (!id || !/^[0-9a-f]{1,32}$/.test(id)) return;
+  const before = state;
   try {
     const s = await api("GET", "/api/state?id=" + encodeURIComponent(id));
+    if (state !== before) return;
     setState(s);
     showEval(s.eval);
     $("setup").classList.remove("open");
     maybeEngine();
   } catch (e) {
+    if (state !== before) return;
     forget();
     show("status", () => t("status.gone"));
   }
