@@ -13,12 +13,18 @@
 // players as in the UCI engine (about 1-2% of a 1 s move); sims players keep the plain search of the
 // learning curves unless told. verify=0|1: the chosen move checked deeper before it is played
 // (SearchParams::mate_verify, PLAY_MATE_VERIFY); it follows guard unless told.
+// tactics=D: the chosen move checked by a depth-D alpha-beta search (alphabeta/tactics.h) and replaced by the
+// search's next move that does not lose tactics_margin=CP (250), in a tenth of a movetime player's time; 0 = off.
+// Movetime players check at PLAY_TACTICS_DEPTH as the UCI engine does; sims players do not unless told.
 #include <torch/torch.h>
 
+#include <algorithm>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <sys/stat.h>
 
+#include "alphabeta/tactics.h"
 #include "arena/player.h"
 #include "mcts/search.h"
 #include "nn/network_evaluator.h"
@@ -70,8 +76,11 @@ class CountingEvaluator : public Evaluator {
 
 class NetPlayer : public Player {
  public:
-  NetPlayer(std::shared_ptr<Evaluator> net, const SearchParams& params, int batch, bool reuse)
-      : net_(std::move(net)), tree_(params), batch_(batch), reuse_(reuse) {}
+  NetPlayer(std::shared_ptr<Evaluator> net, const SearchParams& params, int batch, bool reuse,
+            const TacticsCheck& tactics)
+      : net_(std::move(net)), tree_(params), batch_(batch), reuse_(reuse), tactics_(tactics) {
+    if (tactics_.depth > 0) ab_ = std::make_unique<AlphaBetaEngine>();
+  }
   bool accepts(const Position& start, std::string* error) override { return network_accepts(*net_, start, error); }
   PlayerReply play(const Position& pos, const std::string&, const std::vector<Move>&) override {
     if (reuse_)
@@ -85,6 +94,11 @@ class NetPlayer : public Player {
     if (r.move.is_none()) r.error = "search found no move";
     r.info = "visits " + std::to_string(s.root_visits) + " q " + std::to_string(s.q);
     r.nodes = counted.count;
+    if (ab_ && !r.move.is_none()) {
+      TacticsVerdict v = check_tactics(*ab_, pos, moves_by_preference(s), tactics_);
+      r.move = v.move;
+      if (v.vetoed) r.info += " tactics " + std::to_string(v.first_cp) + "<" + std::to_string(v.best_cp);
+    }
     return r;
   }
 
@@ -93,6 +107,8 @@ class NetPlayer : public Player {
   Tree tree_;
   int batch_;
   bool reuse_;
+  TacticsCheck tactics_;
+  std::unique_ptr<AlphaBetaEngine> ab_;  // the tactics check's, when it is on
 };
 
 }  // namespace
@@ -108,12 +124,12 @@ bool make_net_player(const PlayerSpec& s, uint64_t seed, std::unique_ptr<Player>
     return false;
   }
   int64_t sims = -1, movetime = -1, batch = -1, reuse = -1, mate1 = 1, guard = -1, verify = -1, vvisit = -1,
-          collisions = -1;
+          collisions = -1, tactics = -1, tactics_margin = TacticsCheck{}.margin_cp;
   SearchParams params;
   double score = 0, cpuct = params.cpuct, cpuct_growth = params.cpuct_growth, fpu = params.fpu_reduction,
          ptemp = params.policy_temperature;
   if (!spec_keys(s, {"sims", "movetime", "batch", "reuse", "mate1", "guard", "verify", "score", "device", "precision",
-                     "cpuct", "cpuct_growth", "fpu", "ptemp", "vvisit", "collisions"},
+                     "cpuct", "cpuct_growth", "fpu", "ptemp", "vvisit", "collisions", "tactics", "tactics_margin"},
                  error) ||
       !spec_double(s, "score", 0, 10, score, error) || !spec_double(s, "cpuct", 0.01, 100, cpuct, error) ||
       !spec_double(s, "cpuct_growth", 0, 100, cpuct_growth, error) || !spec_double(s, "fpu", 0, 10, fpu, error) ||
@@ -121,7 +137,8 @@ bool make_net_player(const PlayerSpec& s, uint64_t seed, std::unique_ptr<Player>
       !spec_int(s, "guard", 0, 1, guard, error) || !spec_int(s, "verify", 0, 1, verify, error) ||
       !spec_int(s, "sims", 1, 100000000, sims, error) || !spec_int(s, "movetime", 1, 86400000, movetime, error) ||
       !spec_int(s, "batch", 1, 4096, batch, error) || !spec_int(s, "reuse", 0, 1, reuse, error) ||
-      !spec_int(s, "vvisit", 0, 1, vvisit, error) || !spec_int(s, "collisions", 0, 4096, collisions, error))
+      !spec_int(s, "vvisit", 0, 1, vvisit, error) || !spec_int(s, "collisions", 0, 4096, collisions, error) ||
+      !spec_int(s, "tactics", 0, 8, tactics, error) || !spec_int(s, "tactics_margin", 0, 10000, tactics_margin, error))
     return false;
   bool timed = movetime > 0 && sims <= 0;
   if (batch < 0) batch = timed ? PLAY_BATCH : 1;
@@ -142,6 +159,14 @@ bool make_net_player(const PlayerSpec& s, uint64_t seed, std::unique_ptr<Player>
   params.policy_temperature = float(ptemp);
   if (vvisit >= 0) params.virtual_visit = vvisit == 1;
   if (collisions >= 0) params.max_collisions = int(collisions);
+  if (tactics < 0) tactics = timed ? PLAY_TACTICS_DEPTH : 0;
+  TacticsCheck check;
+  check.depth = int(tactics);
+  check.margin_cp = int(tactics_margin);
+  if (movetime >= 10 && tactics > 0) {  // the check's share of the move
+    check.movetime_ms = int(std::max<int64_t>(1, movetime / 10));
+    movetime -= check.movetime_ms;
+  }
   if (movetime > 0) {
     params.time_limit = movetime / 1000.0;
     params.simulations = sims > 0 ? int(sims) : 100000000;  // time decides unless sims also given
@@ -159,7 +184,7 @@ bool make_net_player(const PlayerSpec& s, uint64_t seed, std::unique_ptr<Player>
     *error = "player spec '" + s.text + "': " + *error;
     return false;
   }
-  out->reset(new NetPlayer(std::move(net), params, int(batch), reuse == 1));
+  out->reset(new NetPlayer(std::move(net), params, int(batch), reuse == 1, check));
   return true;
 }
 

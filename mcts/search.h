@@ -250,6 +250,10 @@ inline void set_play_mate_search(SearchParams& p, bool guard, bool verify) {
   p.mate_verify_nodes = PLAY_MATE_VERIFY_NODES;
 }
 
+// The search's root moves with visits, its choice first and then by visits: the candidates a play-time check
+// (alphabeta/tactics.h) tries in turn.
+std::vector<Move> moves_by_preference(const SearchResult& r);
+
 // Synchronous driver: gathers up to `batch` leaves at a time (0 = evaluator's preferred batch) until
 // the tree is finished.
 SearchResult run_search(Tree& tree, Evaluator& eval, int batch = 0);

@@ -1,6 +1,8 @@
 // The line a search reports: the most visited child at each node, but along a proof the winner's quickest
 // win and the loser's longest defence, drawn on by the mate search where the tree stops short of the
 // proven end (a root move the guard proved has no subtree).
+#include <algorithm>
+
 #include "mcts/mate_search.h"
 #include "mcts/node.h"
 #include "mcts/search.h"
@@ -53,6 +55,17 @@ std::vector<Move> Tree::principal_line(int choice) const {
   for (Move m : line) pos.do_move(m);
   for (Move m : mcts::proof_line(pos, node->proof_plies, moves, params_.mate_guard_quiet, checks)) line.push_back(m);
   return line;
+}
+
+std::vector<Move> moves_by_preference(const SearchResult& r) {
+  std::vector<int> order;
+  for (int i = 0; i < int(r.moves.size()); ++i)
+    if (r.moves[i] != r.move && r.visits[i] > 0) order.push_back(i);
+  std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return r.visits[a] > r.visits[b]; });
+  std::vector<Move> out;
+  if (!r.move.is_none()) out.push_back(r.move);
+  for (int i : order) out.push_back(r.moves[i]);
+  return out;
 }
 
 }  // namespace jz

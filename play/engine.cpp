@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "alphabeta/engine.h"
+#include "alphabeta/tactics.h"
 #include "core/movegen.h"
 #include "play/net_search.h"
 
@@ -83,13 +84,19 @@ Move PlayEngine::think(const Position& pos, const SearchLimits& limits,
     t.infinite = limits.infinite;
     t.simulations = limits.nodes ? int(std::min<uint64_t>(limits.nodes, 1u << 30)) : simulations_;
     const int64_t ms = plan_time(limits, pos.side_to_move()).target_ms();  // max_ms included
+    const bool checked = tactics_depth_ > 0 && !limits.infinite;
+    TacticsCheck check;
+    check.depth = tactics_depth_;
     if (ms > 0) {
-      t.seconds = ms / 1000.0;
+      if (checked) check.movetime_ms = int(std::max<int64_t>(1, ms / 10));  // the check's share of the move
+      t.seconds = (ms - check.movetime_ms) / 1000.0;
       if (!limits.nodes) t.simulations = 0;  // time alone decides
     }
     if (limits.max_nodes && (t.simulations == 0 || uint64_t(t.simulations) > limits.max_nodes))
       t.simulations = int(std::min<uint64_t>(limits.max_nodes, 1u << 30));
     best = impl_->net->think(*net_, pos, t, on_info, stop, fin);
+    if (checked && !best.is_none() && !(stop && stop->load()))  // a stopped search answers at once
+      best = check_tactics(impl_->ab, pos, impl_->net->preference(), check).move;
   }
 
   if (best.is_none() || !legal.contains(best)) {

@@ -3,6 +3,7 @@
 // thinking in one shape (ThinkInfo). One PlayEngine per game/thread; think() is not reentrant, but
 // `stop` may be set from any thread.
 #pragma once
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
 #include <functional>
@@ -10,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "alphabeta/tactics.h"
 #include "core/position.h"
 #include "nn/evaluator.h"
 #include "util/search_limits.h"
@@ -58,6 +60,10 @@ class PlayEngine {
   }
 
   void set_simulations(int n) { simulations_ = n < 1 ? 1 : n; }
+  // Network play: the chosen move checked by a depth-N alpha-beta search (alphabeta/tactics.h), in a tenth
+  // of a timed move; 0 = off. On by default (PLAY_TACTICS_DEPTH).
+  void set_tactics_depth(int n) { tactics_depth_ = std::clamp(n, 0, 8); }
+  int tactics_depth() const { return tactics_depth_; }
   void set_threads(int n) { threads_ = n < 1 ? 1 : n; }
   void set_hash(int mb);
   // Alpha-beta level ("easy", "normal", "expert", or AlphaBetaEngine::parse_level overrides).
@@ -80,6 +86,7 @@ class PlayEngine {
   bool use_network_ = true;
   int simulations_ = 800;
   int threads_ = 1;
+  int tactics_depth_ = PLAY_TACTICS_DEPTH;
   std::string level_ = "expert";
 };
 

@@ -3,6 +3,7 @@
 #include <atomic>
 #include <functional>
 #include <memory>
+#include <vector>
 
 #include "play/engine.h"
 
@@ -22,6 +23,8 @@ class NetSearch {
   virtual Move think(Evaluator& net, const Position& pos, const NetThink& t,
                      const std::function<void(const ThinkInfo&)>& on_info, std::atomic<bool>* stop,
                      ThinkInfo& final_info) = 0;
+  // The last think's root moves with visits, its choice first and then by visits.
+  virtual const std::vector<Move>& preference() const = 0;
 };
 
 // nullptr when this build has no MCTS.

@@ -65,8 +65,10 @@ class MctsSearch : public NetSearch {
     fill(final_info, int(std::ceil(r.avg_depth)), r.max_depth, uint64_t(r.playouts), r.nps, r.seconds, r.wdl, r.q,
          r.pv, r.proven, r.proof_plies);
     if (!r.move.is_none() && (r.pv.empty() || r.pv[0] != r.move)) final_info.pv.assign(1, r.move);
+    preference_ = moves_by_preference(r);
     return r.move;
   }
+  const std::vector<Move>& preference() const override { return preference_; }
 
  private:
   void reach(const Position& pos) {
@@ -80,6 +82,7 @@ class MctsSearch : public NetSearch {
 
   Tree tree_;
   bool have_root_ = false;
+  std::vector<Move> preference_;
 };
 
 }  // namespace

@@ -130,6 +130,7 @@ class UciSession {
     say("option name ModelPath type string default <default>");
     say("option name UseNetwork type combo default auto var auto var true var false");
     say("option name Simulations type spin default 800 min 1 max 10000000");
+    say("option name TacticsCheck type spin default " + std::to_string(engine_.tactics_depth()) + " min 0 max 8");
     say("option name Threads type spin default 1 min 1 max 256");
     say("option name Hash type spin default " + std::to_string(default_hash_mb_) + " min 1 max " +
         std::to_string(limits_.max_hash_mb));
@@ -255,6 +256,9 @@ class UciSession {
     } else if (name == "Simulations") {
       if (!parse_int(value, 1, 10000000, n)) return error("Simulations needs 1..10000000, got '" + value + "'");
       engine_.set_simulations(int(n));
+    } else if (name == "TacticsCheck") {
+      if (!parse_int(value, 0, 8, n)) return error("TacticsCheck needs 0..8 (plies; 0 = off), got '" + value + "'");
+      engine_.set_tactics_depth(int(n));
     } else if (name == "Threads") {
       if (!parse_int(value, 1, 256, n)) return error("Threads needs 1..256, got '" + value + "'");
       engine_.set_threads(int(n));

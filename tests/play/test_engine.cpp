@@ -145,6 +145,31 @@ TEST(PlayEngine, NetworkPathWithMaterialEvaluator) {
   EXPECT_FALSE(fin.network);
 }
 
+// TacticsCheck: a capture that a small network search likes but that loses the chariot to the horse's
+// recapture gives way to a move that keeps it.
+TEST(PlayEngine, TheTacticsCheckReplacesAMoveThatLosesMaterial) {
+  PlayEngine e;
+  std::string err;
+  ASSERT_TRUE(e.set_network(std::make_shared<MaterialEvaluator>(20.0f), &err)) << err;
+  SearchLimits l;
+  l.nodes = 64;
+  Position p = at("3a5/1n2k4/9/c8/9/9/4P4/9/4K4/R3A4 w - - 0 1");  // a1a7 takes a cannon the horse b9 guards
+  EXPECT_EQ(e.tactics_depth(), PLAY_TACTICS_DEPTH);  // on unless turned off
+  e.set_tactics_depth(0);
+  ASSERT_EQ(move_to_uci(e.think(p, l)), "a1a7");  // the trap works on this search
+  e.set_tactics_depth(PLAY_TACTICS_DEPTH);
+  e.new_game();
+  ThinkInfo fin;
+  Move m = e.think(p, l, {}, nullptr, &fin);
+  EXPECT_TRUE(is_legal(p, m));
+  EXPECT_NE(move_to_uci(m), "a1a7");
+  EXPECT_EQ(fin.pv[0], m);
+  p.do_move(m);
+  MoveList replies;
+  generate_legal(p, replies);
+  for (Move r : replies) EXPECT_NE(p.piece_on(r.to()), make_piece(CHO, CHARIOT)) << move_to_uci(r);
+}
+
 // Play on a mate the guard or the solver proved says so: "score mate N" in moves (negative when mated) with
 // the line that ends in mate, not a centipawn score and one move.
 TEST(PlayEngine, NetworkReportsAProvenMateWithItsLine) {
