@@ -39,12 +39,14 @@ int run_relabel_command(const TeachRunOptions& o, const RelabelRunOptions& r) {
   RelabelStats s;
   std::string err;
   if (!run_relabel(opts, install_stop_signals(), s, &err)) return report_error(err);
+  char agree[64] = "";  // a branch-only run labels no game move to agree with
+  if (s.labelled > 0)
+    std::snprintf(agree, sizeof agree, "; the teacher agrees with the game's move on %.1f%%", 100.0 * s.agree / s.labelled);
   std::printf(
-      "teach --relabel-from: %lld positions and %lld branches labelled in %lld games (%lld failed) into %s; the "
-      "teacher agrees with the game's move on %.1f%%; mean |Q gap| %.3f; %.3f teacher CPU s per label\n",
-      (long long)s.labelled, (long long)s.branches, (long long)s.games, (long long)s.failed, opts.out.c_str(),
-      100.0 * s.agree / std::max<int64_t>(1, s.labelled), s.value_gap / std::max<int64_t>(1, s.value_gap_n),
-      s.cpu.teacher / std::max<int64_t>(1, s.labelled + s.branches));
+      "teach --relabel-from: %lld positions and %lld branches labelled in %lld games (%lld failed) into %s%s; "
+      "mean |Q gap| %.3f; %.3f teacher CPU s per label\n",
+      (long long)s.labelled, (long long)s.branches, (long long)s.games, (long long)s.failed, opts.out.c_str(), agree,
+      s.value_gap / std::max<int64_t>(1, s.value_gap_n), s.cpu.teacher / std::max<int64_t>(1, s.labelled + s.branches));
   return stop_signal() ? 130 : 0;
 }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <memory>
 #include <mutex>
 #include <numeric>
@@ -355,10 +356,13 @@ bool run_relabel(const RelabelRunOptions& options, const std::atomic<int>& stop,
       return *error = err, false;
     if (now_seconds() >= next_progress) {
       next_progress = now_seconds() + o.progress_seconds;
-      JZ_LOG("relabel: %lld labels and %lld branches from %lld games | %.3f teacher CPU s per label | teacher agrees %.0f%% | %zu chunks left",
+      char agree[48] = "";  // a branch-only run labels no game move to agree with
+      if (stats.labelled > 0)
+        std::snprintf(agree, sizeof agree, " | teacher agrees %.0f%%", 100.0 * stats.agree / stats.labelled);
+      JZ_LOG("relabel: %lld labels and %lld branches from %lld games | %.3f teacher CPU s per label%s | %zu chunks left",
              (long long)stats.labelled, (long long)stats.branches, (long long)stats.games,
-             stats.cpu.teacher / std::max<int64_t>(1, stats.labelled + stats.branches),
-             100.0 * stats.agree / std::max<int64_t>(1, stats.labelled), chunks_left(o.from, done));
+             stats.cpu.teacher / std::max<int64_t>(1, stats.labelled + stats.branches), agree,
+             chunks_left(o.from, done));
     }
   }
   if (stats.games == 0 && stats.failed > 0) return *error = "every game failed to relabel", false;
