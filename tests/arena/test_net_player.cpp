@@ -71,6 +71,12 @@ TEST(NetPlayer, PlaysLegalGames) {
     EXPECT_FALSE(check_player_spec("net:" + path + ",sims=8," + bad, &err)) << bad;
     EXPECT_NE(err.find("verify"), std::string::npos) << err;
   }
+  EXPECT_TRUE(check_player_spec("net:" + path + ",movetime=10,tactics=0", &err)) << err;
+  EXPECT_TRUE(check_player_spec("net:" + path + ",sims=8,tactics=4,tactics_margin=300", &err)) << err;
+  for (const char* bad : {"tactics=9", "tactics=-1", "tactics_margin=x"}) {
+    EXPECT_FALSE(check_player_spec("net:" + path + ",sims=8," + bad, &err)) << bad;
+    EXPECT_NE(err.find("tactics"), std::string::npos) << err;
+  }
   // A file that is not a model: a clear error when the player is made.
   std::string junk = path + ".junk";
   { std::ofstream(junk) << "not a model"; }
